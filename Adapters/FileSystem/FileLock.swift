@@ -1,0 +1,35 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// An advisory, exclusive lock on a lock file (`flock`), held for the duration of a closure.
+///
+/// `flock` locks belong to an open file description, so two processes, and two threads of one
+/// process that each call `withLock`, exclude each other. The lock is released when the
+/// closure returns or throws, and by the kernel if the process dies.
+public struct FileLock: Sendable {
+    public let url: URL
+
+    public init(_ url: URL) {
+        self.url = url
+    }
+
+    /// Runs `body` while holding the lock, waiting for other holders first.
+    public func withLock<T>(_ body: () throws -> T) throws -> T {
+        let fd = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, PrivateFiles.fileMode)
+        guard fd >= 0 else { throw FileSystemError.posix(path: url.path, operation: "open lock file", errno: errno) }
+        defer { close(fd) }
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                throw FileSystemError.posix(path: url.path, operation: "lock", errno: errno)
+            }
+        }
+        defer { _ = flock(fd, LOCK_UN) }
+        return try body()
+    }
+}

@@ -1,0 +1,30 @@
+import WellnessApplication
+import WellnessDomain
+
+/// The dog profile in `dog-profile.json`.
+public struct JSONFileDogProfileRepository: DogProfileRepository {
+    private let store: JSONFileStore
+    static let collection = "dog-profile"
+
+    public init(store: JSONFileStore) {
+        self.store = store
+    }
+
+    public func load() throws -> DogProfile? {
+        try store.read(Self.collection, as: Document.self).map {
+            DogProfile(storedName: $0.name, birthDate: $0.birthDate)
+        }
+    }
+
+    public func save(_ profile: DogProfile) throws {
+        try store.update(Self.collection, as: Document.self) { document in
+            document = Document(name: profile.name, birthDate: profile.birthDate)
+        }
+    }
+
+    /// The file's shape: `{"name", "birthDate": "YYYY-MM-DD"}`.
+    struct Document: Codable, Equatable {
+        var name: String
+        var birthDate: LocalDay
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import WellnessApplication
+import WellnessDomain
+
+/// Module settings in `modules.json`.
+public struct JSONFileModuleSettingsRepository: ModuleSettingsRepository {
+    private let store: JSONFileStore
+    static let collection = "modules"
+
+    public init(store: JSONFileStore) {
+        self.store = store
+    }
+
+    public func load() throws -> ModuleSettings? {
+        try store.read(Self.collection, as: Document.self)?.settings
+    }
+
+    public func update<Result: Sendable>(
+        _ change: @Sendable (inout ModuleSettings?) throws -> Result
+    ) throws -> Result {
+        try store.update(Self.collection, as: Document.self) { document in
+            var settings = document?.settings
+            let result = try change(&settings)
+            document = settings.map(Document.init)
+            return result
+        }
+    }
+
+    /// The file's shape: `{"modules": [{"module", "enabled", "enabledAt"?, "lastUsed"?}]}`.
+    struct Document: Codable, Equatable {
+        struct Module: Codable, Equatable {
+            var module: String
+            var enabled: Bool
+            var enabledAt: Date?
+            var lastUsed: Date?
+        }
+
+        var modules: [Module]
+
+        init(_ settings: ModuleSettings) {
+            modules = settings.entries.map {
+                Module(module: $0.module, enabled: $0.isEnabled, enabledAt: $0.enabledAt, lastUsed: $0.lastUsed)
+            }
+        }
+
+        var settings: ModuleSettings {
+            ModuleSettings(entries: modules.map {
+                ModuleEntry(module: $0.module, isEnabled: $0.enabled, enabledAt: $0.enabledAt, lastUsed: $0.lastUsed)
+            })
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import WellnessApplication
+import WellnessDomain
+
+/// Nudge snoozes in `nudge-snoozes.json`, one per nudge id.
+public struct JSONFileNudgeSnoozeRepository: NudgeSnoozeRepository {
+    private let store: JSONFileStore
+    static let collection = "nudge-snoozes"
+
+    public init(store: JSONFileStore) {
+        self.store = store
+    }
+
+    public func all() throws -> [NudgeSnooze] {
+        let rows = try store.read(Self.collection, as: [Row].self) ?? []
+        return rows.map(\.snooze).sorted { $0.nudgeID < $1.nudgeID }
+    }
+
+    public func save(_ snooze: NudgeSnooze) throws {
+        try store.update(Self.collection, as: [Row].self) { rows in
+            var kept = (rows ?? []).filter { $0.nudgeId != snooze.nudgeID }
+            kept.append(Row(nudgeId: snooze.nudgeID, until: snooze.until))
+            rows = kept.sorted { $0.nudgeId < $1.nudgeId }
+        }
+    }
+
+    /// One element of the file's array: `{"nudgeId", "until"}`.
+    struct Row: Codable, Equatable {
+        var nudgeId: String
+        var until: Date
+
+        var snooze: NudgeSnooze { NudgeSnooze(nudgeID: nudgeId, until: until) }
+    }
+}

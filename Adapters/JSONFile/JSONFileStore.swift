@@ -1,0 +1,182 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import Logging
+import WellnessDomain
+import WellnessFileSystem
+
+/// A directory of JSON files, one per collection, shared safely by several processes.
+///
+/// Every change is a read-modify-write under one advisory lock for the whole directory, and
+/// each file is replaced atomically (temporary file, `fsync`, `rename`, `fsync` of the
+/// directory), so a reader sees the old or the new file and concurrent writers lose nothing.
+/// Files are created 0600. A file that does not decode is reported with its path and never
+/// overwritten.
+public struct JSONFileStore: Sendable {
+    public let directory: URL
+    private let lock: FileLock
+    private let logger: Logger
+
+    static let temporaryMarker = ".tmp-"
+
+    /// Opens (creating if needed) the store in `directory` and removes temporary files left
+    /// behind by a writer that died mid-write.
+    public init(directory: URL, logger: Logger = Logger(label: "wellness.jsonfile")) throws {
+        self.directory = directory
+        self.logger = logger
+        try PrivateFiles.ensureDirectory(directory)
+        self.lock = FileLock(directory.appendingPathComponent(".wellness-json.lock"))
+        try lock.withLock { try removeStrayTemporaryFiles() }
+    }
+
+    /// The path of a collection's file.
+    public func url(of collection: String) -> URL {
+        directory.appendingPathComponent("\(collection).json")
+    }
+
+    /// The collection's stored value, or `nil` when its file does not exist yet.
+    public func read<Value: Decodable>(_ collection: String, as type: Value.Type) throws -> Value? {
+        let file = url(of: collection)
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
+            return nil
+        } catch {
+            throw JSONFileStoreError.io(path: file.path, reason: error.localizedDescription)
+        }
+        do {
+            return try Self.decoder.decode(Value.self, from: data)
+        } catch {
+            throw JSONFileStoreError.corruptFile(path: file.path, reason: Self.describe(error))
+        }
+    }
+
+    /// Reads the collection, lets `change` modify it, and writes it back if it changed, all
+    /// under the store's lock. Setting the value to `nil` removes the file.
+    public func update<Value: Codable & Equatable, Result>(
+        _ collection: String, as type: Value.Type, _ change: (inout Value?) throws -> Result
+    ) throws -> Result {
+        try lock.withLock {
+            let original = try read(collection, as: Value.self)
+            var value = original
+            let result = try change(&value)
+            if value != original {
+                if let value { try replaceFile(of: collection, with: value) } else { try removeFile(of: collection) }
+            }
+            return result
+        }
+    }
+
+    // MARK: - Writes
+
+    private func replaceFile<Value: Encodable>(of collection: String, with value: Value) throws {
+        let file = url(of: collection)
+        let data: Data
+        do {
+            data = try Self.encoder.encode(value)
+        } catch {
+            throw JSONFileStoreError.io(path: file.path, reason: "cannot encode: \(error)")
+        }
+        let temporary = directory.appendingPathComponent(
+            ".\(collection).json\(Self.temporaryMarker)\(UUID().uuidString)")
+        do {
+            try writeDurably(data, to: temporary)
+            guard rename(temporary.path, file.path) == 0 else {
+                throw FileSystemError.posix(path: file.path, operation: "replace", errno: errno)
+            }
+            try syncDirectory()
+        } catch {
+            unlink(temporary.path)
+            throw JSONFileStoreError.io(path: file.path, reason: error.localizedDescription)
+        }
+    }
+
+    private func writeDurably(_ data: Data, to file: URL) throws {
+        let fd = open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, PrivateFiles.fileMode)
+        guard fd >= 0 else { throw FileSystemError.posix(path: file.path, operation: "create", errno: errno) }
+        defer { close(fd) }
+        try data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw FileSystemError.posix(path: file.path, operation: "write", errno: errno)
+                }
+                offset += written
+            }
+        }
+        guard fsync(fd) == 0 else { throw FileSystemError.posix(path: file.path, operation: "fsync", errno: errno) }
+    }
+
+    private func syncDirectory() throws {
+        let fd = open(directory.path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        _ = fsync(fd)
+    }
+
+    private func removeFile(of collection: String) throws {
+        let file = url(of: collection)
+        guard unlink(file.path) == 0 || errno == ENOENT else {
+            throw JSONFileStoreError.io(path: file.path, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    /// Under the lock no write is in progress, so any temporary file is a leftover.
+    private func removeStrayTemporaryFiles() throws {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        for name in names where name.hasPrefix(".") && name.contains(".json\(Self.temporaryMarker)") {
+            let stray = directory.appendingPathComponent(name)
+            logger.notice("removing an unfinished write left behind", metadata: ["file": "\(stray.path)"])
+            unlink(stray.path)
+        }
+    }
+
+    // MARK: - Coding
+
+    static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(Timestamp.format(date))
+        }
+        return encoder
+    }
+
+    static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let date = Timestamp.parse(text) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not an ISO 8601 date-time")
+            }
+            return date
+        }
+        return decoder
+    }
+
+    static func describe(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted(let context),
+             DecodingError.typeMismatch(_, let context),
+             DecodingError.valueNotFound(_, let context),
+             DecodingError.keyNotFound(_, let context):
+            let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            let underlying = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            return [path.isEmpty ? nil : "at \(path)", context.debugDescription, underlying]
+                .compactMap { $0 }.joined(separator: ": ")
+        default:
+            return "\(error)"
+        }
+    }
+}
+

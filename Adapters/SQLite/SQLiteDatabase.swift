@@ -1,0 +1,104 @@
+import Foundation
+import GRDB
+import Logging
+import WellnessFileSystem
+
+/// The gateway to one Wellness SQLite database: opens it, migrates it, and runs reads and
+/// transactional writes, turning GRDB errors into ``SQLiteStoreError``s that name the file.
+///
+/// On disk it is a WAL `DatabasePool` with a busy timeout, so several processes can share one
+/// store: writers wait for each other instead of failing. Every `write` is one IMMEDIATE
+/// transaction. The database file (and so its `-wal`/`-shm` companions) is created 0600.
+public struct SQLiteDatabase: Sendable {
+    let writer: any DatabaseWriter
+    /// The database file, or `:memory:`.
+    public let path: String
+
+    /// How long a writer waits for another process's transaction before failing.
+    public static let busyTimeout: TimeInterval = 30
+
+    /// Opens (creating if needed) the database at `file` and applies pending migrations.
+    public init(file: URL, logger: Logger = Logger(label: "wellness.sqlite")) throws {
+        path = file.path
+        try PrivateFiles.ensureDirectory(file.deletingLastPathComponent())
+        try PrivateFiles.ensureFile(file)
+        var config = Configuration()
+        config.busyMode = .timeout(Self.busyTimeout)
+        config.label = "wellness"
+        do {
+            writer = try DatabasePool(path: file.path, configuration: config)
+        } catch {
+            throw SQLiteStoreError.cannotOpen(path: file.path, reason: Self.describe(error))
+        }
+        try migrate(lock: FileLock(URL(fileURLWithPath: file.path + ".migration-lock")), logger: logger)
+    }
+
+    /// An empty database in memory (for tests and previews), migrated.
+    public static func inMemory() throws -> SQLiteDatabase {
+        try SQLiteDatabase(writer: DatabaseQueue(), path: ":memory:")
+    }
+
+    private init(writer: any DatabaseWriter, path: String) throws {
+        self.writer = writer
+        self.path = path
+        try migrate(lock: nil, logger: Logger(label: "wellness.sqlite"))
+    }
+
+    /// Migrations run under a file lock: GRDB's migrator reads the applied list before its
+    /// transactions, so two processes opening a new store at once would both try to migrate.
+    private func migrate(lock: FileLock?, logger: Logger) throws {
+        let migrator = SQLiteSchema.migrator
+        do {
+            let (complete, superseded) = try writer.read { db in
+                (try migrator.hasCompletedMigrations(db), try migrator.hasBeenSuperseded(db))
+            }
+            if superseded {
+                let applied = try writer.read { try migrator.appliedIdentifiers($0) }
+                let unknown = applied.subtracting(SQLiteSchema.identifiers).sorted()
+                throw SQLiteStoreError.newerSchema(path: path, unknownMigrations: unknown)
+            }
+            guard !complete else { return }
+            let run = {
+                try migrator.migrate(self.writer)
+                logger.info("database migrated", metadata: ["path": "\(self.path)"])
+            }
+            if let lock { try lock.withLock(run) } else { try run() }
+        } catch let error as SQLiteStoreError {
+            throw error
+        } catch {
+            throw SQLiteStoreError.cannotOpen(path: path, reason: Self.describe(error))
+        }
+    }
+
+    // MARK: - Access
+
+    /// Runs `body` in one read transaction.
+    func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await writer.read(body)
+        } catch let error as DatabaseError {
+            throw SQLiteStoreError.database(path: path, reason: Self.describe(error))
+        }
+    }
+
+    /// Runs `body` in one IMMEDIATE write transaction; an error from `body` rolls it back.
+    func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await writer.write(body)
+        } catch let error as DatabaseError {
+            throw SQLiteStoreError.database(path: path, reason: Self.describe(error))
+        }
+    }
+
+    /// Wraps a failure to decode a stored row.
+    func corruptRow(table: String, key: String, _ reason: String) -> SQLiteStoreError {
+        .corruptRow(path: path, table: table, key: key, reason: reason)
+    }
+
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? DatabaseError {
+            return error.message ?? "\(error.resultCode)"
+        }
+        return (error as? any LocalizedError)?.errorDescription ?? "\(error)"
+    }
+}

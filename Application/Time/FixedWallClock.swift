@@ -1,0 +1,25 @@
+import Foundation
+
+/// A clock that says what it is told: for tests, `--now` and demo data.
+public final class FixedWallClock: WallClock, @unchecked Sendable {
+    private let lock = NSLock()
+    private var instant: Date
+
+    public init(_ instant: Date) {
+        self.instant = instant
+    }
+
+    public func now() -> Date {
+        lock.withLock { instant }
+    }
+
+    /// Moves the clock to `instant`.
+    public func set(_ instant: Date) {
+        lock.withLock { self.instant = instant }
+    }
+
+    /// Moves the clock forward by `days` local calendar days (DST-safe).
+    public func advance(days: Int, calendar: Calendar) {
+        lock.withLock { instant = calendar.date(byAdding: .day, value: days, to: instant) ?? instant }
+    }
+}

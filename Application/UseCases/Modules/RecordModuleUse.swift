@@ -1,0 +1,23 @@
+import WellnessDomain
+
+/// Records that a module was used now, which keeps it from being nudged as unused.
+public struct RecordModuleUse: Sendable {
+    let settings: any ModuleSettingsRepository
+    let time: TimeContext
+
+    public init(settings: any ModuleSettingsRepository, time: TimeContext) {
+        self.settings = settings
+        self.time = time
+    }
+
+    @discardableResult
+    public func execute(_ module: TrackingModule) async throws -> ModuleEntry {
+        let now = time.now()
+        return try await settings.update { stored in
+            var current = ModuleSettings.initialising(&stored, at: now)
+            current.recordUse(of: module, at: now)
+            stored = current
+            return current.entry(for: module)
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import WellnessDomain
+
+/// Turns on exactly the default modules again; usage history is kept.
+public struct ResetModules: Sendable {
+    let settings: any ModuleSettingsRepository
+    let time: TimeContext
+
+    public init(settings: any ModuleSettingsRepository, time: TimeContext) {
+        self.settings = settings
+        self.time = time
+    }
+
+    public func execute() async throws -> ModuleSettings {
+        let now = time.now()
+        return try await settings.update { stored in
+            var current = ModuleSettings.initialising(&stored, at: now)
+            current.resetToDefaults(at: now)
+            stored = current
+            return current
+        }
+    }
+}

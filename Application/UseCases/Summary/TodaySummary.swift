@@ -1,0 +1,31 @@
+import WellnessDomain
+
+/// What `wellness` with no subcommand shows: today's state at a glance.
+public struct TodaySummary: Sendable, Equatable {
+    public let today: LocalDay
+    public let enabledModules: [TrackingModule]
+    public let dog: DogProfileStatus?
+    public let nudges: [Nudge]
+}
+
+/// Gathers today's summary from every capability.
+public struct GetTodaySummary: Sendable {
+    let modules: ListModules
+    let profile: GetDogProfile
+    let nudges: EvaluateNudges
+    let time: TimeContext
+
+    public init(modules: ListModules, profile: GetDogProfile, nudges: EvaluateNudges, time: TimeContext) {
+        self.modules = modules
+        self.profile = profile
+        self.nudges = nudges
+        self.time = time
+    }
+
+    public func execute() async throws -> TodaySummary {
+        TodaySummary(today: time.today(),
+                     enabledModules: try await modules.execute().enabledModules,
+                     dog: try await profile.execute(),
+                     nudges: try await nudges.execute())
+    }
+}

@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import WellnessComposition
+
+/// `wellness demo`: a realistic sample store to explore, in its own directory.
+struct DemoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Fill a fresh demo store with a realistic month of data and show what to look at.",
+        discussion: "Without --data-dir (or WELLNESS_DATA_DIR) the demo gets a new directory of its own; it never touches your data, and refuses a store that already holds data.")
+    @OptionGroup var options: GlobalOptions
+
+    func run() async throws {
+        var options = self.options
+        let environment = ProcessInfo.processInfo.environment
+        if options.dataDir == nil && (environment["WELLNESS_DATA_DIR"] ?? "").isEmpty {
+            do {
+                options.dataDir = try Self.freshDirectory().path
+            } catch {
+                Console.fail(error)
+            }
+        }
+        try await Console.run(options) { console in
+            let wellness = console.wellness
+            let report = try await WellnessDemo.seed(wellness.repositories, now: wellness.time.now(),
+                                                     calendar: wellness.time.calendar)
+            let store = try options.configuration().store
+            let directory = DataDirectory.resolve(explicit: options.dataDir, environment: environment).path
+            if console.json {
+                return try console.printJSON(DemoOutput(dataDir: directory, store: store.rawValue,
+                                                        dogName: report.dogName,
+                                                        nudges: report.nudgeIDs.map(\.description)))
+            }
+            let text = console.text
+            console.print(text.string("cli.demo.done", .verbatim(report.dogName), .verbatim(wellness.repositories.location)))
+            if store == .memory { console.print(text.string("cli.demo.memory")) }
+            console.print()
+            console.print(text.string("cli.demo.next"))
+            let options = "--data-dir \(Self.quoted(directory))" + (store == .sqlite ? "" : " --store \(store.rawValue)")
+            for (command, key) in [("wellness", "cli.demo.summary"), ("wellness modules", "cli.demo.modules"),
+                                   ("wellness profile", "cli.demo.profile"), ("wellness nudges", "cli.demo.nudges"),
+                                   ("wellness nudges apply simplify", "cli.demo.apply"),
+                                   ("wellness nudges --locale nl", "cli.demo.dutch")] {
+                console.print("  \(command) \(options)")
+                console.print("      \(text.string(key))")
+            }
+        }
+    }
+
+    /// A new, empty, owner-only directory under the system's temporary directory.
+    static func freshDirectory() throws -> URL {
+        let name = "wellness-demo-" + UUID().uuidString.prefix(8).lowercased()
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(name, isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        return url
+    }
+
+    static func quoted(_ path: String) -> String {
+        path.allSatisfy { $0.isLetter || $0.isNumber || "/._-".contains($0) } ? path : "'\(path)'"
+    }
+}
+
+/// `{"dataDir", "store", "dogName", "nudges"}`.
+struct DemoOutput: Encodable {
+    let dataDir: String
+    let store: String
+    let dogName: String
+    let nudges: [String]
+}

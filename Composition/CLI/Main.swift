@@ -1,0 +1,18 @@
+import ArgumentParser
+import Foundation
+import Logging
+
+/// Entry point: bootstraps logging (to stderr, `WELLNESS_LOG_LEVEL`, default warning) and runs
+/// the command line.
+@main
+enum Main {
+    static func main() async {
+        let level = ProcessInfo.processInfo.environment["WELLNESS_LOG_LEVEL"].flatMap { Logger.Level(rawValue: $0) } ?? .warning
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        await WellnessCommand.main()
+    }
+}

@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import WellnessComposition
+
+/// `wellness` with no subcommand: today at a glance.
+struct SummaryCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "summary", abstract: "Today's summary (the default command).")
+    @OptionGroup var options: GlobalOptions
+
+    func run() async throws {
+        try await Console.run(options) { console in
+            let summary = try await console.wellness.todaySummary.execute()
+            if console.json { return try console.printJSON(SummaryOutput(summary, console.text)) }
+            console.print(console.text.string("cli.summary.title", .verbatim(summary.today.description)))
+            console.print()
+            if let dog = summary.dog {
+                console.print(console.profileLine(dog))
+            } else {
+                console.print(console.text.string("cli.profile.none"))
+            }
+            console.print(console.text.string("modules.active") + ": "
+                          + console.names(summary.enabledModules.map { ModuleEntry(module: $0.rawValue, isEnabled: true) }))
+            console.print()
+            try console.showNudges(summary.nudges)
+        }
+    }
+}
+
+/// `{"today", "dog", "enabledModules", "nudges"}`.
+struct SummaryOutput: Encodable {
+    let today: LocalDay
+    let dog: ProfileOutput?
+    let enabledModules: [TrackingModule]
+    let nudges: [NudgeOutput]
+
+    init(_ summary: TodaySummary, _ text: Localizer) {
+        today = summary.today
+        dog = summary.dog.map(ProfileOutput.init)
+        enabledModules = summary.enabledModules
+        nudges = summary.nudges.map { NudgeOutput($0, text) }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(today, forKey: .today)
+        try container.encode(dog, forKey: .dog)
+        try container.encode(enabledModules, forKey: .enabledModules)
+        try container.encode(nudges, forKey: .nudges)
+    }
+
+    enum CodingKeys: String, CodingKey { case today, dog, enabledModules, nudges }
+}

@@ -1,0 +1,16 @@
+import ArgumentParser
+
+/// `wellness`: the command-line face of the Wellness core.
+struct WellnessCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "wellness",
+        abstract: "Track habits, weight, supplements, journal tags, check-ins and goals on your own machine.",
+        discussion: """
+            With no subcommand, prints today's summary.
+            Environment: WELLNESS_STORE, WELLNESS_DATA_DIR, WELLNESS_NOW, TZ (time zone), LANG (language), \
+            WELLNESS_LOG_LEVEL.
+            """,
+        subcommands: [SummaryCommand.self, ModulesCommand.self, ProfileCommand.self, NudgesCommand.self,
+                      DemoCommand.self],
+        defaultSubcommand: SummaryCommand.self)
+}

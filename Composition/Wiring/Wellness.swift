@@ -1,0 +1,67 @@
+import Foundation
+import WellnessApplication
+import WellnessDomain
+
+/// The composition root: every use case, wired to one set of repositories, one clock and one
+/// calendar. The CLI, the tests and any app build it the same way:
+///
+/// ```swift
+/// let wellness = try Wellness.make(WellnessConfiguration(store: .memory))
+/// let nudges = try await wellness.evaluateNudges.execute()
+/// ```
+public struct Wellness: Sendable {
+    public let repositories: WellnessRepositories
+    public let time: TimeContext
+    public let localizer: Localizer
+
+    // MARK: - Modules
+    public let listModules: ListModules
+    public let setModulesEnabled: SetModulesEnabled
+    public let resetModules: ResetModules
+    public let recordModuleUse: RecordModuleUse
+
+    // MARK: - Dog profile
+    public let setDogProfile: SetDogProfile
+    public let getDogProfile: GetDogProfile
+
+    // MARK: - Nudges
+    public let evaluateNudges: EvaluateNudges
+    public let dismissNudge: DismissNudge
+    public let applyNudge: ApplyNudge
+
+    // MARK: - Summary
+    public let todaySummary: GetTodaySummary
+
+    /// Wires the use cases to the given repositories.
+    public init(repositories: WellnessRepositories, clock: any WallClock, calendar: Calendar,
+                locale: WellnessLocale = .en, nudgeRules: NudgeRules = NudgeRules()) {
+        let time = TimeContext(clock: clock, calendar: calendar)
+        let settings = repositories.moduleSettings
+        let profiles = repositories.dogProfile
+        let snoozes = repositories.nudgeSnoozes
+        self.repositories = repositories
+        self.time = time
+        self.localizer = Localizer(locale: locale)
+        listModules = ListModules(settings: settings, time: time)
+        setModulesEnabled = SetModulesEnabled(settings: settings, time: time)
+        resetModules = ResetModules(settings: settings, time: time)
+        recordModuleUse = RecordModuleUse(settings: settings, time: time)
+        setDogProfile = SetDogProfile(profiles: profiles, time: time)
+        getDogProfile = GetDogProfile(profiles: profiles, time: time)
+        evaluateNudges = EvaluateNudges(settings: settings, profiles: profiles, snoozes: snoozes,
+                                        rules: nudgeRules, time: time)
+        dismissNudge = DismissNudge(settings: settings, profiles: profiles, snoozes: snoozes,
+                                    rules: nudgeRules, time: time)
+        applyNudge = ApplyNudge(settings: settings, profiles: profiles, rules: nudgeRules, time: time)
+        todaySummary = GetTodaySummary(modules: listModules, profile: getDogProfile,
+                                       nudges: evaluateNudges, time: time)
+    }
+
+    /// Builds the container for a configuration, opening (and creating) its store.
+    public static func make(_ configuration: WellnessConfiguration) throws -> Wellness {
+        let repositories = try WellnessRepositories.make(
+            configuration.store, directory: configuration.dataDirectory, logger: configuration.logger)
+        return Wellness(repositories: repositories, clock: configuration.clock,
+                        calendar: configuration.calendar, locale: configuration.locale)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import WellnessApplication
+import WellnessDomain
+
+/// Fills an empty store with a realistic month of data, through the use cases themselves,
+/// so a new user sees every capability at once.
+public enum WellnessDemo {
+    /// Why the demo refused to run.
+    public enum Failure: Error, Sendable, Equatable, LocalizedError {
+        case storeNotEmpty(String)
+
+        public var errorDescription: String? {
+            switch self {
+            case .storeNotEmpty(let location):
+                "\(location) already holds Wellness data; the demo only fills an empty store (omit --data-dir to get a fresh demo directory)"
+            }
+        }
+    }
+
+    /// What the demo created, for the closing message.
+    public struct Report: Sendable, Equatable {
+        public let dogName: String
+        public let nudgeIDs: [NudgeID]
+    }
+
+    /// Seeds `repositories` as if the person started 45 days before `now`: the dog (14 months
+    /// old, so past puppyhood), daily walks and meals, some modules left unused.
+    public static func seed(_ repositories: WellnessRepositories, now: Date, calendar: Calendar) async throws -> Report {
+        guard try await repositories.moduleSettings.load() == nil,
+              try await repositories.dogProfile.load() == nil else {
+            throw Failure.storeNotEmpty(repositories.location)
+        }
+        let today = LocalDay(now, in: calendar)
+        let start = today.adding(days: -45)
+        let clock = FixedWallClock(start.at(hour: 9, in: calendar))
+        let app = Wellness(repositories: repositories, clock: clock, calendar: calendar)
+
+        // First run, 45 days ago: the defaults plus the puppy modules.
+        _ = try await app.listModules.execute()
+        _ = try await app.setModulesEnabled.execute([.training, .socialization], enabled: true)
+        let birth = calendar.date(byAdding: .month, value: -14, to: today.at(in: calendar)) ?? now
+        let dogName = "Ollie"
+        _ = try await app.setDogProfile.execute(name: dogName, birthDate: LocalDay(birth, in: calendar))
+
+        // A month and a half of use: walks and meals every day, training most days until last
+        // week, medications and socialization dropped after the first week, documents never.
+        func use(_ module: TrackingModule, on day: LocalDay, hour: Int, minute: Int = 0) async throws {
+            let moment = day.at(hour: hour, minute: minute, in: calendar)
+            guard moment <= now else { return }
+            clock.set(moment)
+            try await app.recordModuleUse.execute(module)
+        }
+        for offset in 0...45 {
+            let day = start.adding(days: offset)
+            try await use(.feeding, on: day, hour: 8)
+            try await use(.walks, on: day, hour: 7, minute: 15)
+            if offset <= 7 {
+                try await use(.medications, on: day, hour: 8, minute: 5)
+                try await use(.socialization, on: day, hour: 17)
+            }
+            if offset <= 40, offset % 3 != 2 { try await use(.training, on: day, hour: 18, minute: 30) }
+        }
+        clock.set(now)
+        let nudges = try await app.evaluateNudges.execute()
+        return Report(dogName: dogName, nudgeIDs: nudges.map(\.id))
+    }
+}

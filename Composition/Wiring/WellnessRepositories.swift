@@ -1,0 +1,63 @@
+import Foundation
+import Logging
+import WellnessApplication
+import WellnessInMemory
+import WellnessJSONFile
+import WellnessSQLite
+
+/// One implementation of every repository port. Pick one of the built-in stores, or build
+/// your own from any adapters that conform to the ports.
+public struct WellnessRepositories: Sendable {
+    public var moduleSettings: any ModuleSettingsRepository
+    public var dogProfile: any DogProfileRepository
+    public var nudgeSnoozes: any NudgeSnoozeRepository
+    /// Where the data lives, for messages (a file, a directory, or "memory").
+    public var location: String
+
+    public init(moduleSettings: any ModuleSettingsRepository, dogProfile: any DogProfileRepository,
+                nudgeSnoozes: any NudgeSnoozeRepository, location: String) {
+        self.moduleSettings = moduleSettings
+        self.dogProfile = dogProfile
+        self.nudgeSnoozes = nudgeSnoozes
+        self.location = location
+    }
+
+    /// Fresh, empty in-memory repositories.
+    public static func inMemory() -> WellnessRepositories {
+        WellnessRepositories(moduleSettings: InMemoryModuleSettingsRepository(),
+                             dogProfile: InMemoryDogProfileRepository(),
+                             nudgeSnoozes: InMemoryNudgeSnoozeRepository(),
+                             location: "memory")
+    }
+
+    /// Repositories on `wellness.sqlite` in `directory` (created 0700 if missing).
+    public static func sqlite(in directory: URL, logger: Logger = Logger(label: "wellness.sqlite")) throws
+        -> WellnessRepositories
+    {
+        let database = try SQLiteDatabase(file: directory.appendingPathComponent("wellness.sqlite"), logger: logger)
+        return WellnessRepositories(moduleSettings: SQLiteModuleSettingsRepository(database: database),
+                                    dogProfile: SQLiteDogProfileRepository(database: database),
+                                    nudgeSnoozes: SQLiteNudgeSnoozeRepository(database: database),
+                                    location: database.path)
+    }
+
+    /// Repositories on JSON files in `directory` (created 0700 if missing).
+    public static func jsonFiles(in directory: URL, logger: Logger = Logger(label: "wellness.jsonfile")) throws
+        -> WellnessRepositories
+    {
+        let store = try JSONFileStore(directory: directory, logger: logger)
+        return WellnessRepositories(moduleSettings: JSONFileModuleSettingsRepository(store: store),
+                                    dogProfile: JSONFileDogProfileRepository(store: store),
+                                    nudgeSnoozes: JSONFileNudgeSnoozeRepository(store: store),
+                                    location: directory.path)
+    }
+
+    /// The repositories of a built-in store kind.
+    public static func make(_ kind: StoreKind, directory: URL, logger: Logger) throws -> WellnessRepositories {
+        switch kind {
+        case .sqlite: try sqlite(in: directory, logger: logger)
+        case .json: try jsonFiles(in: directory, logger: logger)
+        case .memory: inMemory()
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+
+/// A local calendar date (`YYYY-MM-DD`), independent of the hour and of DST.
+///
+/// Day arithmetic is done on the proleptic Gregorian day number, so "days between" never
+/// depends on how long a particular day was in some time zone.
+public struct LocalDay: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+
+    /// Creates a day from its parts; `nil` when they do not name a real date.
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month),
+              (1...LocalDay.daysIn(month: month, year: year)).contains(day) else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Parses exactly `YYYY-MM-DD`; `nil` for anything else, including impossible dates.
+    public init?(_ text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) else { return nil }
+        self.init(year: y, month: m, day: d)
+    }
+
+    /// The local date of `date` in the time zone of `calendar`.
+    public init(_ date: Date, in calendar: Calendar) {
+        let parts = Self.gregorian(like: calendar).dateComponents([.year, .month, .day], from: date)
+        self.year = parts.year!
+        self.month = parts.month!
+        self.day = parts.day!
+    }
+
+    public var description: String {
+        String(format: "%04d-%02d-%02d", year, month, day)
+    }
+
+    /// The first instant of this day in the calendar's time zone.
+    public func start(in calendar: Calendar) -> Date {
+        let cal = Self.gregorian(like: calendar)
+        return cal.startOfDay(for: at(hour: 12, in: calendar))
+    }
+
+    /// The instant at the given local wall-clock hour (noon by default) of this day.
+    public func at(hour: Int = 12, minute: Int = 0, in calendar: Calendar) -> Date {
+        let cal = Self.gregorian(like: calendar)
+        let parts = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute)
+        return cal.date(from: parts)!
+    }
+
+    /// The day `count` days later (earlier when negative).
+    public func adding(days count: Int) -> LocalDay {
+        LocalDay(dayNumber: dayNumber + count)
+    }
+
+    /// Whole calendar days from `self` to `other` (negative when `other` is earlier).
+    public func days(until other: LocalDay) -> Int {
+        other.dayNumber - dayNumber
+    }
+
+    public static func < (lhs: LocalDay, rhs: LocalDay) -> Bool {
+        lhs.dayNumber < rhs.dayNumber
+    }
+
+    // MARK: - Codable as "YYYY-MM-DD"
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let day = LocalDay(text) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "'\(text)' is not a date in the form YYYY-MM-DD")
+        }
+        self = day
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+
+    // MARK: - Day numbers (days since 1970-01-01, proleptic Gregorian)
+
+    var dayNumber: Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    init(dayNumber: Int) {
+        let z = dayNumber + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        self.year = yoe + era * 400 + (m <= 2 ? 1 : 0)
+        self.month = m
+        self.day = d
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    static func gregorian(like calendar: Calendar) -> Calendar {
+        if calendar.identifier == .gregorian { return calendar }
+        var cal = Calendar(identifier: .gregorian)
+        cal.timeZone = calendar.timeZone
+        return cal
+    }
+}

@@ -1,0 +1,83 @@
+// swift-tools-version:6.0
+// Wellness: a hexagonal wellness-tracker core. Dependencies point inward only:
+// Domain <- Application <- Adapters <- Composition.
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "Wellness",
+    defaultLocalization: "en",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    products: [
+        .library(name: "WellnessDomain", targets: ["WellnessDomain"]),
+        .library(name: "WellnessApplication", targets: ["WellnessApplication"]),
+        .library(name: "WellnessInMemory", targets: ["WellnessInMemory"]),
+        .library(name: "WellnessJSONFile", targets: ["WellnessJSONFile"]),
+        .library(name: "WellnessSQLite", targets: ["WellnessSQLite"]),
+        .library(name: "WellnessComposition", targets: ["WellnessComposition"]),
+        .executable(name: "wellness", targets: ["wellness"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    ],
+    targets: [
+        // MARK: - Core
+        .target(name: "WellnessDomain", path: "Domain", swiftSettings: strict),
+        .target(name: "WellnessApplication", dependencies: ["WellnessDomain"],
+                path: "Application", swiftSettings: strict),
+
+        // MARK: - Adapters
+        .target(name: "WellnessInMemory", dependencies: ["WellnessApplication"],
+                path: "Adapters/InMemory", swiftSettings: strict),
+        .target(name: "WellnessFileSystem", path: "Adapters/FileSystem", swiftSettings: strict),
+        .target(name: "WellnessJSONFile",
+                dependencies: ["WellnessApplication", "WellnessFileSystem",
+                               .product(name: "Logging", package: "swift-log")],
+                path: "Adapters/JSONFile", swiftSettings: strict),
+        .target(name: "WellnessSQLite",
+                dependencies: ["WellnessApplication", "WellnessFileSystem",
+                               .product(name: "GRDB", package: "GRDB.swift"),
+                               .product(name: "Logging", package: "swift-log")],
+                path: "Adapters/SQLite", swiftSettings: strict),
+
+        // MARK: - Composition roots
+        .target(name: "WellnessComposition",
+                dependencies: ["WellnessApplication", "WellnessInMemory", "WellnessJSONFile",
+                               "WellnessSQLite", .product(name: "Logging", package: "swift-log")],
+                path: "Composition/Wiring",
+                resources: [.process("Resources")],
+                swiftSettings: strict),
+        .executableTarget(name: "wellness",
+                          dependencies: ["WellnessComposition",
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                                         .product(name: "Logging", package: "swift-log")],
+                          path: "Composition/CLI", swiftSettings: strict),
+
+        // MARK: - Tests
+        .target(name: "WellnessTestSupport",
+                dependencies: ["WellnessApplication", "WellnessInMemory", "WellnessJSONFile", "WellnessSQLite"],
+                path: "Tests/Support", swiftSettings: strict),
+        .testTarget(name: "WellnessDomainTests", dependencies: ["WellnessDomain"],
+                    path: "Tests/DomainTests", swiftSettings: strict),
+        .testTarget(name: "WellnessApplicationTests",
+                    dependencies: ["WellnessApplication", "WellnessInMemory", "WellnessTestSupport"],
+                    path: "Tests/ApplicationTests", swiftSettings: strict),
+        .testTarget(name: "WellnessContractTests",
+                    dependencies: ["WellnessApplication", "WellnessTestSupport"],
+                    path: "Tests/ContractTests", swiftSettings: strict),
+        .testTarget(name: "WellnessAdapterTests",
+                    dependencies: ["WellnessJSONFile", "WellnessSQLite", "WellnessFileSystem", "WellnessTestSupport"],
+                    path: "Tests/AdapterTests", swiftSettings: strict),
+        .testTarget(name: "WellnessCompositionTests",
+                    dependencies: ["WellnessComposition", "WellnessTestSupport"],
+                    path: "Tests/CompositionTests", swiftSettings: strict),
+        .testTarget(name: "WellnessCLITests", dependencies: ["wellness", "WellnessTestSupport"],
+                    path: "Tests/CLITests", swiftSettings: strict),
+    ]
+)
