@@ -1,0 +1,67 @@
+import Foundation
+import WellnessApplication
+import WellnessInMemory
+import WellnessJSONFile
+import WellnessSQLite
+
+/// The storage adapters every repository contract suite runs against.
+public enum AdapterKind: String, CaseIterable, Sendable, CustomStringConvertible {
+    case inMemory
+    case jsonFile
+    case sqlite
+
+    public var description: String { rawValue }
+
+    /// A fresh, empty set of this adapter's repositories in a new temporary directory.
+    public func makeStore() throws -> TestStore {
+        let directory = try TemporaryDirectory()
+        switch self {
+        case .inMemory:
+            return TestStore(directory: directory,
+                             moduleSettings: InMemoryModuleSettingsRepository(),
+                             dogProfile: InMemoryDogProfileRepository(),
+                             nudgeSnoozes: InMemoryNudgeSnoozeRepository())
+        case .jsonFile:
+            let store = try JSONFileStore(directory: directory.url)
+            return TestStore(directory: directory,
+                             moduleSettings: JSONFileModuleSettingsRepository(store: store),
+                             dogProfile: JSONFileDogProfileRepository(store: store),
+                             nudgeSnoozes: JSONFileNudgeSnoozeRepository(store: store))
+        case .sqlite:
+            let database = try SQLiteDatabase(file: directory.url.appendingPathComponent("wellness.sqlite"))
+            return TestStore(directory: directory,
+                             moduleSettings: SQLiteModuleSettingsRepository(database: database),
+                             dogProfile: SQLiteDogProfileRepository(database: database),
+                             nudgeSnoozes: SQLiteNudgeSnoozeRepository(database: database))
+        }
+    }
+
+    /// A second, independent set of repositories on the same files (as another process would
+    /// open them); for in-memory, the same instances.
+    public func reopen(_ store: TestStore) throws -> TestStore {
+        switch self {
+        case .inMemory:
+            return store
+        case .jsonFile:
+            let files = try JSONFileStore(directory: store.directory.url)
+            return TestStore(directory: store.directory,
+                             moduleSettings: JSONFileModuleSettingsRepository(store: files),
+                             dogProfile: JSONFileDogProfileRepository(store: files),
+                             nudgeSnoozes: JSONFileNudgeSnoozeRepository(store: files))
+        case .sqlite:
+            let database = try SQLiteDatabase(file: store.directory.url.appendingPathComponent("wellness.sqlite"))
+            return TestStore(directory: store.directory,
+                             moduleSettings: SQLiteModuleSettingsRepository(database: database),
+                             dogProfile: SQLiteDogProfileRepository(database: database),
+                             nudgeSnoozes: SQLiteNudgeSnoozeRepository(database: database))
+        }
+    }
+}
+
+/// One adapter's repositories plus the directory holding its files.
+public struct TestStore: Sendable {
+    public let directory: TemporaryDirectory
+    public let moduleSettings: any ModuleSettingsRepository
+    public let dogProfile: any DogProfileRepository
+    public let nudgeSnoozes: any NudgeSnoozeRepository
+}
