@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+import WellnessDomain
+import WellnessFileSystem
+import WellnessJSONFile
+import WellnessTestSupport
+
+/// What the JSON-file store promises beyond the repository contracts.
+@Suite("JSON-file store")
+struct JSONFileStoreTests {
+    let now = Fixtures.instant("2026-11-21T09:00:00Z")
+
+    @Test("data files are created 0600 and stay 0600 after rewrites; a new directory is 0700")
+    func permissions() async throws {
+        let root = try TemporaryDirectory()
+        let directory = root.file("nested/data")
+        let store = try JSONFileStore(directory: directory)
+        let modules = JSONFileModuleSettingsRepository(store: store)
+        let defaults = ModuleSettings.defaults(at: now)
+        try modules.update { $0 = defaults }
+        #expect(try PrivateFiles.mode(of: store.url(of: "modules")) == 0o600)
+        let later = now.addingTimeInterval(60)
+        try modules.update { $0?.recordUse(of: .walks, at: later) }
+        #expect(try PrivateFiles.mode(of: store.url(of: "modules")) == 0o600)
+        #expect(try PrivateFiles.mode(of: directory) == 0o700)
+    }
+
+    @Test("a corrupt file is reported with its path and left untouched")
+    func corruptFileUntouched() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try JSONFileStore(directory: directory.url)
+        let file = store.url(of: "modules")
+        let garbage = Data("{\"modules\": [ {\"module\": \"walks\", \"enabled\": tru".utf8)
+        try garbage.write(to: file)
+        let modules = JSONFileModuleSettingsRepository(store: store)
+
+        #expect { try modules.load() } throws: { error in
+            guard case let .corruptFile(path, _)? = error as? JSONFileStoreError else { return false }
+            return path == file.path && error.localizedDescription.contains(file.path)
+        }
+        let now = self.now
+        #expect(throws: JSONFileStoreError.self) {
+            try modules.update { settings in settings = ModuleSettings.defaults(at: now) }
+        }
+        #expect(try Data(contentsOf: file) == garbage)
+    }
+
+    @Test("a well-formed file of the wrong shape names the field")
+    func wrongShapeNamesField() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try JSONFileStore(directory: directory.url)
+        try Data(#"{"name": "Ollie", "birthDate": "2025-13-01"}"#.utf8).write(to: store.url(of: "dog-profile"))
+        #expect { try JSONFileDogProfileRepository(store: store).load() } throws: { error in
+            let message = error.localizedDescription
+            return message.contains("birthDate") && message.contains("2025-13-01")
+        }
+    }
+
+    @Test("temporary files left by a writer that died are removed on open; data files are kept")
+    func strayTemporaryFilesRemoved() async throws {
+        let directory = try TemporaryDirectory()
+        let stray = directory.file(".modules.json.tmp-3F2A")
+        let keep = directory.file("notes.txt")
+        try Data("half a write".utf8).write(to: stray)
+        try Data("mine".utf8).write(to: keep)
+        _ = try JSONFileStore(directory: directory.url)
+        #expect(!FileManager.default.fileExists(atPath: stray.path))
+        #expect(FileManager.default.fileExists(atPath: keep.path))
+    }
+
+    @Test("the modules file is readable JSON in the documented shape, with millisecond timestamps")
+    func documentShape() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try JSONFileStore(directory: directory.url)
+        let instant = Fixtures.instant("2026-11-21T09:00:00.250Z")
+        try JSONFileModuleSettingsRepository(store: store).update { $0 = ModuleSettings.defaults(at: instant) }
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: store.url(of: "modules")))
+        let modules = try #require((object as? [String: Any])?["modules"] as? [[String: Any]])
+        #expect(modules.first?["module"] as? String == "medications")
+        #expect(modules.first?["enabled"] as? Bool == true)
+        #expect(modules.first?["enabledAt"] as? String == "2026-11-21T09:00:00.250Z")
+    }
+
+    @Test("many threads updating through separate store handles lose nothing")
+    func concurrentHandles() async throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.url
+        try JSONFileModuleSettingsRepository(store: JSONFileStore(directory: url)).update { _ in () }
+        let now = self.now
+        DispatchQueue.concurrentPerform(iterations: 40) { index in
+            let repository = try! JSONFileNudgeSnoozeRepository(store: JSONFileStore(directory: url))
+            try! repository.save(NudgeSnooze(nudgeID: "nudge-\(index)", until: now))
+        }
+        let all = try JSONFileNudgeSnoozeRepository(store: JSONFileStore(directory: url)).all()
+        #expect(all.count == 40)
+    }
+}
