@@ -20,32 +20,33 @@ struct ModulesCommand: AsyncParsableCommand {
         }
     }
 
-    struct Enable: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Switch modules on (records when).")
-        @OptionGroup var options: GlobalOptions
+    /// The module names `enable` and `disable` take.
+    struct Selection: ParsableArguments {
         @Argument(help: "Modules: \(TrackingModule.allCases.map(\.rawValue).joined(separator: ", ")).",
                   transform: { try TrackingModule.parse($0) })
         var modules: [TrackingModule]
 
-        func run() async throws {
+        func apply(enabled: Bool, _ options: GlobalOptions) async throws {
             try await Console.run(options) { console in
-                try console.showModules(try await console.wellness.setModulesEnabled.execute(modules, enabled: true))
+                try console.showModules(try await console.wellness.setModulesEnabled.execute(modules, enabled: enabled))
             }
         }
+    }
+
+    struct Enable: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Switch modules on (records when).")
+        @OptionGroup var options: GlobalOptions
+        @OptionGroup var selection: Selection
+
+        func run() async throws { try await selection.apply(enabled: true, options) }
     }
 
     struct Disable: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Switch modules off (their history is kept).")
         @OptionGroup var options: GlobalOptions
-        @Argument(help: "Modules: \(TrackingModule.allCases.map(\.rawValue).joined(separator: ", ")).",
-                  transform: { try TrackingModule.parse($0) })
-        var modules: [TrackingModule]
+        @OptionGroup var selection: Selection
 
-        func run() async throws {
-            try await Console.run(options) { console in
-                try console.showModules(try await console.wellness.setModulesEnabled.execute(modules, enabled: false))
-            }
-        }
+        func run() async throws { try await selection.apply(enabled: false, options) }
     }
 
     struct Reset: AsyncParsableCommand {

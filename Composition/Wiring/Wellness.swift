@@ -50,8 +50,7 @@ public struct Wellness: Sendable {
         getDogProfile = GetDogProfile(profiles: profiles, time: time)
         evaluateNudges = EvaluateNudges(settings: settings, profiles: profiles, snoozes: snoozes,
                                         rules: nudgeRules, time: time)
-        dismissNudge = DismissNudge(settings: settings, profiles: profiles, snoozes: snoozes,
-                                    rules: nudgeRules, time: time)
+        dismissNudge = DismissNudge(nudges: evaluateNudges, snoozes: snoozes, time: time)
         applyNudge = ApplyNudge(settings: settings, profiles: profiles, rules: nudgeRules, time: time)
         todaySummary = GetTodaySummary(modules: listModules, profile: getDogProfile,
                                        nudges: evaluateNudges, time: time)

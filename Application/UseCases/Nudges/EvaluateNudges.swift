@@ -1,3 +1,4 @@
+import Foundation
 import WellnessDomain
 
 /// The nudges to show now: those whose rule applies and that are not snoozed.
@@ -17,11 +18,16 @@ public struct EvaluateNudges: Sendable {
         self.time = time
     }
 
+    /// The nudges that apply and are not snoozed.
     public func execute() async throws -> [Nudge] {
-        let settings = try await modules.execute()
-        let profile = try await profiles.load()
         let snoozed = try await snoozes.all()
-        return rules.visibleNudges(settings: settings, profile: profile, snoozes: snoozed,
-                                   now: time.now(), calendar: time.calendar)
+        let now = time.now()
+        return try await applicable(at: now).filter { nudge in !snoozed.contains { $0.hides(nudge.id, at: now) } }
+    }
+
+    /// Every nudge whose rule applies at `now`, snoozed or not.
+    func applicable(at now: Date) async throws -> [Nudge] {
+        rules.nudges(settings: try await modules.execute(), profile: try await profiles.load(),
+                     now: now, calendar: time.calendar)
     }
 }
