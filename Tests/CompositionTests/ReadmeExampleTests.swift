@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+import WellnessComposition
+
+/// The library example of the README, kept compiling and true.
+@Suite("README example")
+struct ReadmeExampleTests {
+    @Test("building the container on in-memory adapters and asking for nudges works as documented")
+    func libraryExample() async throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "Europe/Amsterdam")!
+
+        let wellness = Wellness(repositories: .inMemory(),
+                                clock: FixedWallClock(Date()),
+                                calendar: calendar,
+                                locale: .nl)
+
+        _ = try await wellness.setModulesEnabled.execute([.training], enabled: true)
+        try await wellness.recordModuleUse.execute(.walks)
+        let nudges = try await wellness.evaluateNudges.execute()
+
+        #expect(nudges.isEmpty, "a new user is not nudged on day one")
+        #expect(try await wellness.listModules.execute().enabledModules
+                == [.medications, .walks, .training, .feeding, .documents])
+        #expect(wellness.localizer.string(Nudge.simplifyMode.title) == "Vereenvoudig je app")
+    }
+}
