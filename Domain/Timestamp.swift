@@ -14,20 +14,50 @@ public enum Timestamp {
         return text + String(format: ".%03dZ", fraction)
     }
 
-    /// Parses an ISO 8601 date-time with `Z` or a `±hh:mm` offset and optional fraction.
+    /// Parses exactly `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`; `nil` for anything else,
+    /// including impossible dates and times (no rolling over) and trailing text. Fractions
+    /// beyond milliseconds are truncated.
     public static func parse(_ text: String) -> Date? {
-        var whole = text
-        var millis: Int64 = 0
-        if let dot = text.firstIndex(of: ".") {
-            let rest = text[text.index(after: dot)...]
-            let digits = rest.prefix(while: \.isNumber)
-            guard !digits.isEmpty, digits.allSatisfy(\.isASCII) else { return nil }
-            let padded = (String(digits) + "000").prefix(3)
-            millis = Int64(padded) ?? 0
-            whole = String(text[..<dot]) + rest.dropFirst(digits.count)
+        let bytes = Array(text.utf8)
+        func number(_ range: Range<Int>) -> Int? {
+            guard range.upperBound <= bytes.count else { return nil }
+            var value = 0
+            for index in range {
+                guard (0x30...0x39).contains(bytes[index]) else { return nil }
+                value = value * 10 + Int(bytes[index] - 0x30)
+            }
+            return value
         }
-        guard let date = try? Date.ISO8601FormatStyle().parse(whole) else { return nil }
-        return fromMilliseconds(milliseconds(date) + millis)
+        func byte(_ index: Int, is expected: Character) -> Bool {
+            index < bytes.count && bytes[index] == expected.asciiValue
+        }
+        guard let year = number(0..<4), byte(4, is: "-"), let month = number(5..<7), byte(7, is: "-"),
+              let dayOfMonth = number(8..<10), byte(10, is: "T"), let hour = number(11..<13), byte(13, is: ":"),
+              let minute = number(14..<16), byte(16, is: ":"), let second = number(17..<19),
+              let day = LocalDay(year: year, month: month, day: dayOfMonth),
+              hour < 24, minute < 60, second < 60 else { return nil }
+        var index = 19
+        var millis = 0
+        if byte(index, is: ".") {
+            index += 1
+            let start = index
+            while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
+            guard index > start else { return nil }
+            let digits = bytes[start..<min(index, start + 3)].map { Int($0 - 0x30) }
+            millis = digits.enumerated().reduce(0) { $0 + $1.element * [100, 10, 1][$1.offset] }
+        }
+        var offsetSeconds = 0
+        if byte(index, is: "Z"), index + 1 == bytes.count {
+            offsetSeconds = 0
+        } else if byte(index, is: "+") || byte(index, is: "-"), index + 6 == bytes.count,
+                  let offsetHours = number(index + 1..<index + 3), byte(index + 3, is: ":"),
+                  let offsetMinutes = number(index + 4..<index + 6), offsetHours < 24, offsetMinutes < 60 {
+            offsetSeconds = (byte(index, is: "-") ? -1 : 1) * (offsetHours * 3600 + offsetMinutes * 60)
+        } else {
+            return nil
+        }
+        let seconds = Int64(day.dayNumber) * 86_400 + Int64(hour * 3600 + minute * 60 + second - offsetSeconds)
+        return fromMilliseconds(seconds * 1000 + Int64(millis))
     }
 
     /// Whole milliseconds since 1970-01-01T00:00:00Z, rounded.
