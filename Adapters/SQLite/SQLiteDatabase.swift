@@ -18,55 +18,57 @@ public struct SQLiteDatabase: Sendable {
     public static let busyTimeout: TimeInterval = 30
 
     /// Opens (creating if needed) the database at `file` and applies pending migrations.
+    ///
+    /// Opening and migrating happen under an advisory lock on `<file>.lock`: switching a new
+    /// file to WAL can fail with "database is locked" without waiting for the busy timeout,
+    /// and GRDB's migrator reads the applied list before its transactions, so two processes
+    /// opening a new store at once would otherwise collide.
     public init(file: URL, logger: Logger = Logger(label: "wellness.sqlite")) throws {
-        path = file.path
+        let path = file.path
         try PrivateFiles.ensureDirectory(file.deletingLastPathComponent())
         try PrivateFiles.ensureFile(file)
         var config = Configuration()
         config.busyMode = .timeout(Self.busyTimeout)
         config.label = "wellness"
-        do {
-            writer = try DatabasePool(path: file.path, configuration: config)
-        } catch {
-            throw SQLiteStoreError.cannotOpen(path: file.path, reason: Self.describe(error))
+        writer = try FileLock(URL(fileURLWithPath: path + ".lock")).withLock {
+            let pool: DatabasePool
+            do {
+                pool = try DatabasePool(path: path, configuration: config)
+            } catch {
+                throw SQLiteStoreError.cannotOpen(path: path, reason: Self.describe(error))
+            }
+            try Self.migrate(pool, path: path, logger: logger)
+            return pool
         }
-        try migrate(lock: FileLock(URL(fileURLWithPath: file.path + ".migration-lock")), logger: logger)
+        self.path = path
     }
 
     /// An empty database in memory (for tests and previews), migrated.
     public static func inMemory() throws -> SQLiteDatabase {
-        try SQLiteDatabase(writer: DatabaseQueue(), path: ":memory:")
+        let queue = try DatabaseQueue()
+        try migrate(queue, path: ":memory:", logger: Logger(label: "wellness.sqlite"))
+        return SQLiteDatabase(writer: queue, path: ":memory:")
     }
 
-    private init(writer: any DatabaseWriter, path: String) throws {
+    private init(writer: any DatabaseWriter, path: String) {
         self.writer = writer
         self.path = path
-        try migrate(lock: nil, logger: Logger(label: "wellness.sqlite"))
     }
 
-    /// Migrations run under a file lock: GRDB's migrator reads the applied list before its
-    /// transactions, so two processes opening a new store at once would both try to migrate.
-    private func migrate(lock: FileLock?, logger: Logger) throws {
+    /// Applies pending migrations; refuses a database migrated by a newer version.
+    private static func migrate(_ writer: any DatabaseWriter, path: String, logger: Logger) throws {
         let migrator = SQLiteSchema.migrator
         do {
-            let (complete, superseded) = try writer.read { db in
-                (try migrator.hasCompletedMigrations(db), try migrator.hasBeenSuperseded(db))
-            }
-            if superseded {
-                let applied = try writer.read { try migrator.appliedIdentifiers($0) }
-                let unknown = applied.subtracting(SQLiteSchema.identifiers).sorted()
-                throw SQLiteStoreError.newerSchema(path: path, unknownMigrations: unknown)
-            }
-            guard !complete else { return }
-            let run = {
-                try migrator.migrate(self.writer)
-                logger.info("database migrated", metadata: ["path": "\(self.path)"])
-            }
-            if let lock { try lock.withLock(run) } else { try run() }
+            let applied = try writer.read { try migrator.appliedIdentifiers($0) }
+            let unknown = applied.subtracting(SQLiteSchema.identifiers).sorted()
+            guard unknown.isEmpty else { throw SQLiteStoreError.newerSchema(path: path, unknownMigrations: unknown) }
+            guard applied != SQLiteSchema.identifiers else { return }
+            try migrator.migrate(writer)
+            logger.info("database migrated", metadata: ["path": "\(path)"])
         } catch let error as SQLiteStoreError {
             throw error
         } catch {
-            throw SQLiteStoreError.cannotOpen(path: path, reason: Self.describe(error))
+            throw SQLiteStoreError.cannotOpen(path: path, reason: describe(error))
         }
     }
 
