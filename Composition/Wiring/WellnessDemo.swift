@@ -26,17 +26,23 @@ public enum WellnessDemo {
     /// Seeds `repositories` as if the person started 45 days before `now`: the dog (14 months
     /// old, so past puppyhood), daily walks and meals, some modules left unused.
     public static func seed(_ repositories: WellnessRepositories, now: Date, calendar: Calendar) async throws -> Report {
-        guard try await repositories.moduleSettings.load() == nil,
-              try await repositories.dogProfile.load() == nil else {
+        guard try await repositories.dogProfile.load() == nil else {
             throw Failure.storeNotEmpty(repositories.location)
         }
         let today = LocalDay(now, in: calendar)
         let start = today.adding(days: -45)
-        let clock = FixedWallClock(start.at(hour: 9, in: calendar))
+        let firstRun = start.at(hour: 9, in: calendar)
+        let location = repositories.location
+        // Claiming the store and its first run is one atomic write, so of two demos started on
+        // one empty store at once, exactly one proceeds.
+        try await repositories.moduleSettings.update { stored in
+            guard stored == nil else { throw Failure.storeNotEmpty(location) }
+            stored = ModuleSettings.defaults(at: firstRun)
+        }
+        let clock = FixedWallClock(firstRun)
         let app = Wellness(repositories: repositories, clock: clock, calendar: calendar)
 
-        // First run, 45 days ago: the defaults plus the puppy modules.
-        _ = try await app.listModules.execute()
+        // The puppy modules were switched on at the first run too.
         _ = try await app.setModulesEnabled.execute([.training, .socialization], enabled: true)
         let birth = calendar.date(byAdding: .month, value: -14, to: today.at(in: calendar)) ?? now
         let dogName = "Ollie"
