@@ -22,8 +22,8 @@ struct DemoCommand: AsyncParsableCommand {
         }
         try await Console.run(options) { console in
             let wellness = console.wellness
-            let report = try await WellnessDemo.seed(wellness.repositories, now: wellness.time.now(),
-                                                     calendar: wellness.time.calendar)
+            let report = try await WellnessDemo.seed(wellness.repositories, catalog: wellness.catalog,
+                                                     now: wellness.time.now(), calendar: wellness.time.calendar)
             let store = try options.configuration().store
             let directory = DataDirectory.resolve(explicit: options.dataDir, environment: environment).path
             if console.json {
@@ -37,7 +37,10 @@ struct DemoCommand: AsyncParsableCommand {
             console.print()
             console.print(text.string("cli.demo.next"))
             let options = "--data-dir \(Self.quoted(directory))" + (store == .sqlite ? "" : " --store \(store.rawValue)")
-            for (command, key) in [("wellness", "cli.demo.summary"), ("wellness modules", "cli.demo.modules"),
+            for (command, key) in [("wellness", "cli.demo.summary"), ("wellness deck", "cli.demo.deck"),
+                                   ("wellness deck swipe", "cli.demo.swipe"),
+                                   ("wellness interventions list", "cli.demo.interventions"),
+                                   ("wellness modules", "cli.demo.modules"),
                                    ("wellness profile", "cli.demo.profile"), ("wellness nudges", "cli.demo.nudges"),
                                    ("wellness nudges apply simplify", "cli.demo.apply"),
                                    ("wellness nudges --locale nl", "cli.demo.dutch")] {

@@ -18,6 +18,9 @@ struct GlobalOptions: ParsableArguments {
     @Option(help: "Language: en or nl. Default: from LANG, else en.", transform: { try WellnessLocale.parse($0) })
     var locale: WellnessLocale?
 
+    @Option(help: "An intervention catalog (JSON) replacing the built-in one. Env: WELLNESS_CATALOG.")
+    var catalog: String?
+
     @Flag(help: "Machine-readable JSON on stdout.")
     var json = false
 
@@ -31,12 +34,14 @@ struct GlobalOptions: ParsableArguments {
         let clock = try (now ?? environment["WELLNESS_NOW"].flatMap { $0.isEmpty ? nil : $0 }).map {
             FixedWallClock(try Self.instant($0, source: now == nil ? "WELLNESS_NOW" : "--now", calendar: calendar))
         }
+        let catalogPath = catalog ?? environment["WELLNESS_CATALOG"].flatMap { $0.isEmpty ? nil : $0 }
         return WellnessConfiguration(
             store: try store ?? environment["WELLNESS_STORE"].map { try StoreKind.parse($0) } ?? .sqlite,
             dataDirectory: DataDirectory.resolve(explicit: dataDir, environment: environment),
             clock: clock ?? SystemWallClock(),
             calendar: calendar,
-            locale: locale ?? WellnessLocale.fromEnvironment(environment))
+            locale: locale ?? WellnessLocale.fromEnvironment(environment),
+            catalog: try catalogPath.map { try InterventionCatalog.load(URL(fileURLWithPath: $0)) })
     }
 
     /// `TZ` as an IANA zone name (a leading `:` allowed); the system zone when unset.

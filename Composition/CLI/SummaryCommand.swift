@@ -22,23 +22,31 @@ struct SummaryCommand: AsyncParsableCommand {
             console.print(console.text.string("modules.active") + ": "
                           + console.names(summary.enabledModules.map { ModuleEntry(module: $0.rawValue, isEnabled: true) }))
             console.print()
+            let cards = summary.catchUp.cards
+            console.print(cards.isEmpty ? console.text.string("cli.deck.empty")
+                          : console.text.string("cli.summary.deck", .number(cards.count),
+                                                .verbatim(cards.prefix(3).map(\.title).joined(separator: ", "))))
+            console.print(console.sectionSummary(summary.catchUp.summary))
+            console.print()
             try console.showNudges(summary.nudges)
         }
     }
 }
 
-/// `{"today", "dog", "enabledModules", "nudges"}`.
+/// `{"today", "dog", "enabledModules", "nudges", "deck"}`.
 struct SummaryOutput: Encodable {
     let today: LocalDay
     let dog: ProfileOutput?
     let enabledModules: [TrackingModule]
     let nudges: [NudgeOutput]
+    let deck: DeckOutput
 
     init(_ summary: TodaySummary, _ text: Localizer) {
         today = summary.today
         dog = summary.dog.map(ProfileOutput.init)
         enabledModules = summary.enabledModules
         nudges = summary.nudges.map { NudgeOutput($0, text) }
+        deck = DeckOutput(summary.catchUp, text)
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -47,7 +55,8 @@ struct SummaryOutput: Encodable {
         try container.encode(dog, forKey: .dog)
         try container.encode(enabledModules, forKey: .enabledModules)
         try container.encode(nudges, forKey: .nudges)
+        try container.encode(deck, forKey: .deck)
     }
 
-    enum CodingKeys: String, CodingKey { case today, dog, enabledModules, nudges }
+    enum CodingKeys: String, CodingKey { case today, dog, enabledModules, nudges, deck }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import WellnessApplication
 import WellnessDomain
+import WellnessInMemory
 
 /// The composition root: every use case, wired to one set of repositories, one clock and one
 /// calendar. The CLI, the tests and any app build it the same way:
@@ -13,6 +14,7 @@ public struct Wellness: Sendable {
     public let repositories: WellnessRepositories
     public let time: TimeContext
     public let localizer: Localizer
+    public let catalog: InterventionCatalog
 
     // MARK: - Modules
     public let listModules: ListModules
@@ -29,12 +31,24 @@ public struct Wellness: Sendable {
     public let dismissNudge: DismissNudge
     public let applyNudge: ApplyNudge
 
+    // MARK: - Interventions and the catch-up deck
+    public let listInterventions: ListInterventions
+    public let completeIntervention: CompleteIntervention
+    public let interventionHistory: GetInterventionHistory
+    public let buildCatchUpDeck: BuildCatchUpDeck
+    public let recordDecision: RecordDecision
+    public let decideCatchUpCard: DecideCatchUpCard
+
     // MARK: - Summary
     public let todaySummary: GetTodaySummary
 
-    /// Wires the use cases to the given repositories.
+    /// Wires the use cases to the given repositories. `catalog` defaults to the bundled one;
+    /// `health` to an in-memory source with nothing authorised.
     public init(repositories: WellnessRepositories, clock: any WallClock, calendar: Calendar,
-                locale: WellnessLocale = .en, nudgeRules: NudgeRules = NudgeRules()) {
+                locale: WellnessLocale = .en, nudgeRules: NudgeRules = NudgeRules(),
+                catalog: InterventionCatalog? = nil,
+                health: any HealthDataSource = InMemoryHealthDataSource()) throws {
+        let catalog = try catalog ?? InterventionCatalog.bundled()
         let time = TimeContext(clock: clock, calendar: calendar)
         let settings = repositories.moduleSettings
         let profiles = repositories.dogProfile
@@ -42,6 +56,7 @@ public struct Wellness: Sendable {
         self.repositories = repositories
         self.time = time
         self.localizer = Localizer(locale: locale)
+        self.catalog = catalog
         listModules = ListModules(settings: settings, time: time)
         setModulesEnabled = SetModulesEnabled(settings: settings, time: time)
         resetModules = ResetModules(settings: settings, time: time)
@@ -52,15 +67,23 @@ public struct Wellness: Sendable {
                                         rules: nudgeRules, time: time)
         dismissNudge = DismissNudge(nudges: evaluateNudges, snoozes: snoozes, time: time)
         applyNudge = ApplyNudge(settings: settings, profiles: profiles, rules: nudgeRules, time: time)
+        let log = repositories.interventionLog
+        listInterventions = ListInterventions(catalog: catalog)
+        completeIntervention = CompleteIntervention(catalog: catalog, log: log, time: time)
+        interventionHistory = GetInterventionHistory(catalog: catalog, log: log)
+        buildCatchUpDeck = BuildCatchUpDeck(catalog: catalog, log: log, health: health, time: time)
+        recordDecision = RecordDecision(catalog: catalog, log: log, time: time)
+        decideCatchUpCard = DecideCatchUpCard(deck: buildCatchUpDeck, record: recordDecision)
         todaySummary = GetTodaySummary(modules: listModules, profile: getDogProfile,
-                                       nudges: evaluateNudges, time: time)
+                                       nudges: evaluateNudges, deck: buildCatchUpDeck, time: time)
     }
 
     /// Builds the container for a configuration, opening (and creating) its store.
     public static func make(_ configuration: WellnessConfiguration) throws -> Wellness {
         let repositories = try WellnessRepositories.make(
             configuration.store, directory: configuration.dataDirectory, logger: configuration.logger)
-        return Wellness(repositories: repositories, clock: configuration.clock,
-                        calendar: configuration.calendar, locale: configuration.locale)
+        return try Wellness(repositories: repositories, clock: configuration.clock,
+                            calendar: configuration.calendar, locale: configuration.locale,
+                            catalog: configuration.catalog, health: configuration.health)
     }
 }

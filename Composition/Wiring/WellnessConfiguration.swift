@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import WellnessApplication
+import WellnessInMemory
 
 /// Everything the container needs: which store and where, the clock, the person's calendar
 /// (its time zone decides what "today" is) and language. Defaults are the live ones.
@@ -11,18 +12,26 @@ public struct WellnessConfiguration: Sendable {
     public var calendar: Calendar
     public var locale: WellnessLocale
     public var logger: Logger
+    /// The intervention catalog; `nil` for the bundled default.
+    public var catalog: InterventionCatalog?
+    /// Where health hints come from; by default an in-memory source with nothing authorised.
+    public var health: any HealthDataSource
 
     public init(store: StoreKind = .sqlite,
                 dataDirectory: URL = DataDirectory.resolve(),
                 clock: any WallClock = SystemWallClock(),
                 calendar: Calendar = .current,
                 locale: WellnessLocale = .en,
-                logger: Logger = Logger(label: "wellness")) {
+                logger: Logger = Logger(label: "wellness"),
+                catalog: InterventionCatalog? = nil,
+                health: any HealthDataSource = InMemoryHealthDataSource()) {
         self.store = store
         self.dataDirectory = dataDirectory
         self.clock = clock
         self.calendar = calendar
         self.locale = locale
         self.logger = logger
+        self.catalog = catalog
+        self.health = health
     }
 }

@@ -17,6 +17,35 @@ public enum WellnessDemo {
         }
     }
 
+    /// Six weeks of ticked-off interventions in one write: most items done most days, a few
+    /// skipped from the deck, and about half of the last 24 hours left open for the deck.
+    static func seedInterventions(_ log: any InterventionLogRepository, catalog: InterventionCatalog, from start: LocalDay,
+                                  now: Date, calendar: Calendar) async throws {
+        let today = LocalDay(now, in: calendar)
+        var completions: [InterventionCompletion] = []
+        var decisions: [InterventionDecision] = []
+        for offset in 0...start.days(until: today) {
+            let day = start.adding(days: offset)
+            let recent = day.days(until: today) <= 1
+            for (index, item) in catalog.items.enumerated() {
+                guard let section = item.sections.first, let window = section.interval(on: day, calendar: calendar)
+                        ?? TimeOfDaySection.afternoon.interval(on: day, calendar: calendar) else { continue }
+                let moment = window.start.addingTimeInterval(window.duration / 3)
+                guard moment <= now else { continue }
+                let roll = (offset * 7 + index * 5) % 10
+                if recent ? roll < 5 : roll < 7 {
+                    let count = item.trackingType == .counter ? 1 + roll % 3 : 1
+                    completions.append(InterventionCompletion(interventionID: item.id, day: day, timestamp: moment,
+                                                              count: count, source: .tracked))
+                } else if !recent, roll == 9, item.trackingType.isCatchUpEligible {
+                    decisions.append(InterventionDecision(interventionID: item.id, day: day, status: .skipped, count: 0,
+                                                          updatedAt: moment))
+                }
+            }
+        }
+        try await log.append(completions: completions, decisions: decisions)
+    }
+
     /// What the demo created, for the closing message.
     public struct Report: Sendable, Equatable {
         public let dogName: String
@@ -25,7 +54,8 @@ public enum WellnessDemo {
 
     /// Seeds `repositories` as if the person started 45 days before `now`: the dog (14 months
     /// old, so past puppyhood), daily walks and meals, some modules left unused.
-    public static func seed(_ repositories: WellnessRepositories, now: Date, calendar: Calendar) async throws -> Report {
+    public static func seed(_ repositories: WellnessRepositories, catalog: InterventionCatalog, now: Date,
+                            calendar: Calendar) async throws -> Report {
         guard try await repositories.dogProfile.load() == nil else {
             throw Failure.storeNotEmpty(repositories.location)
         }
@@ -40,7 +70,7 @@ public enum WellnessDemo {
             stored = ModuleSettings.defaults(at: firstRun)
         }
         let clock = FixedWallClock(firstRun)
-        let app = Wellness(repositories: repositories, clock: clock, calendar: calendar)
+        let app = try Wellness(repositories: repositories, clock: clock, calendar: calendar, catalog: catalog)
 
         // The puppy modules were switched on at the first run too.
         _ = try await app.setModulesEnabled.execute([.training, .socialization], enabled: true)
@@ -66,6 +96,8 @@ public enum WellnessDemo {
             }
             if offset <= 40, offset % 3 != 2 { try await use(.training, on: day, hour: 18, minute: 30) }
         }
+        try await seedInterventions(repositories.interventionLog, catalog: catalog, from: start, now: now,
+                                    calendar: calendar)
         clock.set(now)
         let nudges = try await app.evaluateNudges.execute()
         return Report(dogName: dogName, nudgeIDs: nudges.map(\.id))

@@ -11,14 +11,17 @@ public struct WellnessRepositories: Sendable {
     public var moduleSettings: any ModuleSettingsRepository
     public var dogProfile: any DogProfileRepository
     public var nudgeSnoozes: any NudgeSnoozeRepository
+    public var interventionLog: any InterventionLogRepository
     /// Where the data lives, for messages (a file, a directory, or "memory").
     public var location: String
 
     public init(moduleSettings: any ModuleSettingsRepository, dogProfile: any DogProfileRepository,
-                nudgeSnoozes: any NudgeSnoozeRepository, location: String) {
+                nudgeSnoozes: any NudgeSnoozeRepository, interventionLog: any InterventionLogRepository,
+                location: String) {
         self.moduleSettings = moduleSettings
         self.dogProfile = dogProfile
         self.nudgeSnoozes = nudgeSnoozes
+        self.interventionLog = interventionLog
         self.location = location
     }
 
@@ -27,6 +30,7 @@ public struct WellnessRepositories: Sendable {
         WellnessRepositories(moduleSettings: InMemoryModuleSettingsRepository(),
                              dogProfile: InMemoryDogProfileRepository(),
                              nudgeSnoozes: InMemoryNudgeSnoozeRepository(),
+                             interventionLog: InMemoryInterventionLogRepository(),
                              location: "memory")
     }
 
@@ -38,6 +42,7 @@ public struct WellnessRepositories: Sendable {
         return WellnessRepositories(moduleSettings: SQLiteModuleSettingsRepository(database: database),
                                     dogProfile: SQLiteDogProfileRepository(database: database),
                                     nudgeSnoozes: SQLiteNudgeSnoozeRepository(database: database),
+                                    interventionLog: SQLiteInterventionLogRepository(database: database),
                                     location: database.path)
     }
 
@@ -49,6 +54,7 @@ public struct WellnessRepositories: Sendable {
         return WellnessRepositories(moduleSettings: JSONFileModuleSettingsRepository(store: store),
                                     dogProfile: JSONFileDogProfileRepository(store: store),
                                     nudgeSnoozes: JSONFileNudgeSnoozeRepository(store: store),
+                                    interventionLog: JSONFileInterventionLogRepository(store: store),
                                     location: directory.path)
     }
 

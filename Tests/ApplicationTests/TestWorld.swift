@@ -12,16 +12,40 @@ struct TestWorld {
     let settings: InMemoryModuleSettingsRepository
     let profiles: InMemoryDogProfileRepository
     let snoozes: InMemoryNudgeSnoozeRepository
+    let log: InMemoryInterventionLogRepository
+    let health: InMemoryHealthDataSource
+    let catalog: InterventionCatalog
 
     init(now: String = "2026-03-01T10:00:00+01:00", zone: String = "Europe/Amsterdam",
-         settings: ModuleSettings? = nil, profile: DogProfile? = nil) {
+         settings: ModuleSettings? = nil, profile: DogProfile? = nil,
+         catalog: [Intervention] = TestWorld.sampleCatalog) {
         clock = FixedWallClock(Fixtures.instant(now))
         calendar = Fixtures.calendar(zone)
         time = TimeContext(clock: clock, calendar: calendar)
         self.settings = InMemoryModuleSettingsRepository(settings)
         profiles = InMemoryDogProfileRepository(profile)
         snoozes = InMemoryNudgeSnoozeRepository()
+        log = InMemoryInterventionLogRepository()
+        health = InMemoryHealthDataSource()
+        self.catalog = try! InterventionCatalog(items: catalog)
     }
+
+    /// A small catalog with every section and tracking type: catalog order is card order.
+    static let sampleCatalog: [Intervention] = [
+        Intervention(id: "hydration_morning", title: "Water on waking", sections: [.morning], trackingType: .counter,
+                     roi: .medium),
+        Intervention(id: "morning_light", title: "Morning light", sections: [.morning], trackingType: .timer, roi: .high),
+        Intervention(id: "exercise_timing", title: "Exercise", sections: [.morning, .evening], trackingType: .timer,
+                     roi: .high),
+        Intervention(id: "walk_after_lunch", title: "Walk after lunch", sections: [.afternoon], trackingType: .binary),
+        Intervention(id: "stress_reduction", title: "Breathing break", sections: [.afternoon], trackingType: .counter),
+        Intervention(id: "vegetables_dinner", title: "Vegetables", sections: [.evening], trackingType: .binary),
+        Intervention(id: "mindfulness_prebed", title: "Wind-down", sections: [.preBed], trackingType: .timer),
+        Intervention(id: "bedroom_cool", title: "Cool bedroom", sections: [.preBed], trackingType: .checklist),
+        Intervention(id: "checkup", title: "Check-up", sections: [.afternoon], trackingType: .appointment),
+        Intervention(id: "sleep_tracking", title: "Sleep recorded", sections: [.anytime], trackingType: .automatic),
+        Intervention(id: "supplements", title: "Supplements", sections: [.anytime], trackingType: .binary),
+    ]
 
     var now: Date { clock.now() }
 
@@ -41,7 +65,14 @@ struct TestWorld {
         DismissNudge(nudges: evaluateNudges, snoozes: snoozes, time: time)
     }
     var applyNudge: ApplyNudge { ApplyNudge(settings: settings, profiles: profiles, time: time) }
+    var listInterventions: ListInterventions { ListInterventions(catalog: catalog) }
+    var completeIntervention: CompleteIntervention { CompleteIntervention(catalog: catalog, log: log, time: time) }
+    var interventionHistory: GetInterventionHistory { GetInterventionHistory(catalog: catalog, log: log) }
+    var buildCatchUpDeck: BuildCatchUpDeck { BuildCatchUpDeck(catalog: catalog, log: log, health: health, time: time) }
+    var recordDecision: RecordDecision { RecordDecision(catalog: catalog, log: log, time: time) }
+    var decideCatchUpCard: DecideCatchUpCard { DecideCatchUpCard(deck: buildCatchUpDeck, record: recordDecision) }
     var todaySummary: GetTodaySummary {
-        GetTodaySummary(modules: listModules, profile: getDogProfile, nudges: evaluateNudges, time: time)
+        GetTodaySummary(modules: listModules, profile: getDogProfile, nudges: evaluateNudges, deck: buildCatchUpDeck,
+                        time: time)
     }
 }

@@ -10,10 +10,10 @@ struct ReadmeExampleTests {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "Europe/Amsterdam")!
 
-        let wellness = Wellness(repositories: .inMemory(),
-                                clock: FixedWallClock(Date()),
-                                calendar: calendar,
-                                locale: .nl)
+        let wellness = try Wellness(repositories: .inMemory(),
+                                    clock: FixedWallClock(Date()),
+                                    calendar: calendar,
+                                    locale: .nl)
 
         _ = try await wellness.setModulesEnabled.execute([.training], enabled: true)
         try await wellness.recordModuleUse.execute(.walks)

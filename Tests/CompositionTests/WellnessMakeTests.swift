@@ -107,12 +107,12 @@ struct WellnessMakeTests {
     func demo(store: StoreKind) async throws {
         let directory = try TemporaryDirectory()
         let wellness = try Wellness.make(configuration(store, in: directory.url, clock: FixedWallClock(start)))
-        let report = try await WellnessDemo.seed(wellness.repositories, now: start, calendar: calendar)
+        let report = try await WellnessDemo.seed(wellness.repositories, catalog: wellness.catalog, now: start, calendar: calendar)
         #expect(report.dogName == "Ollie")
         #expect(report.nudgeIDs.map(\.description)
             == ["disable_medications", "disable_socialization", "disable_documents", "phase_adult", "simplify"])
         await #expect(throws: WellnessDemo.Failure.storeNotEmpty(wellness.repositories.location)) {
-            _ = try await WellnessDemo.seed(wellness.repositories, now: start, calendar: calendar)
+            _ = try await WellnessDemo.seed(wellness.repositories, catalog: wellness.catalog, now: start, calendar: calendar)
         }
     }
 }

@@ -20,19 +20,22 @@ public enum AdapterKind: String, CaseIterable, Sendable, CustomStringConvertible
             return TestStore(directory: directory,
                              moduleSettings: InMemoryModuleSettingsRepository(),
                              dogProfile: InMemoryDogProfileRepository(),
-                             nudgeSnoozes: InMemoryNudgeSnoozeRepository())
+                             nudgeSnoozes: InMemoryNudgeSnoozeRepository(),
+                             interventionLog: InMemoryInterventionLogRepository())
         case .jsonFile:
             let store = try JSONFileStore(directory: directory.url)
             return TestStore(directory: directory,
                              moduleSettings: JSONFileModuleSettingsRepository(store: store),
                              dogProfile: JSONFileDogProfileRepository(store: store),
-                             nudgeSnoozes: JSONFileNudgeSnoozeRepository(store: store))
+                             nudgeSnoozes: JSONFileNudgeSnoozeRepository(store: store),
+                             interventionLog: JSONFileInterventionLogRepository(store: store))
         case .sqlite:
             let database = try SQLiteDatabase(file: directory.url.appendingPathComponent("wellness.sqlite"))
             return TestStore(directory: directory,
                              moduleSettings: SQLiteModuleSettingsRepository(database: database),
                              dogProfile: SQLiteDogProfileRepository(database: database),
-                             nudgeSnoozes: SQLiteNudgeSnoozeRepository(database: database))
+                             nudgeSnoozes: SQLiteNudgeSnoozeRepository(database: database),
+                             interventionLog: SQLiteInterventionLogRepository(database: database))
         }
     }
 
@@ -47,13 +50,15 @@ public enum AdapterKind: String, CaseIterable, Sendable, CustomStringConvertible
             return TestStore(directory: store.directory,
                              moduleSettings: JSONFileModuleSettingsRepository(store: files),
                              dogProfile: JSONFileDogProfileRepository(store: files),
-                             nudgeSnoozes: JSONFileNudgeSnoozeRepository(store: files))
+                             nudgeSnoozes: JSONFileNudgeSnoozeRepository(store: files),
+                             interventionLog: JSONFileInterventionLogRepository(store: files))
         case .sqlite:
             let database = try SQLiteDatabase(file: store.directory.url.appendingPathComponent("wellness.sqlite"))
             return TestStore(directory: store.directory,
                              moduleSettings: SQLiteModuleSettingsRepository(database: database),
                              dogProfile: SQLiteDogProfileRepository(database: database),
-                             nudgeSnoozes: SQLiteNudgeSnoozeRepository(database: database))
+                             nudgeSnoozes: SQLiteNudgeSnoozeRepository(database: database),
+                             interventionLog: SQLiteInterventionLogRepository(database: database))
         }
     }
 }
@@ -64,4 +69,5 @@ public struct TestStore: Sendable {
     public let moduleSettings: any ModuleSettingsRepository
     public let dogProfile: any DogProfileRepository
     public let nudgeSnoozes: any NudgeSnoozeRepository
+    public let interventionLog: any InterventionLogRepository
 }

@@ -6,6 +6,7 @@ public struct TodaySummary: Sendable, Equatable {
     public let enabledModules: [TrackingModule]
     public let dog: DogProfileStatus?
     public let nudges: [Nudge]
+    public let catchUp: CatchUpResult
 }
 
 /// Gathers today's summary from every capability.
@@ -13,12 +14,15 @@ public struct GetTodaySummary: Sendable {
     let modules: ListModules
     let profile: GetDogProfile
     let nudges: EvaluateNudges
+    let deck: BuildCatchUpDeck
     let time: TimeContext
 
-    public init(modules: ListModules, profile: GetDogProfile, nudges: EvaluateNudges, time: TimeContext) {
+    public init(modules: ListModules, profile: GetDogProfile, nudges: EvaluateNudges, deck: BuildCatchUpDeck,
+                time: TimeContext) {
         self.modules = modules
         self.profile = profile
         self.nudges = nudges
+        self.deck = deck
         self.time = time
     }
 
@@ -26,6 +30,7 @@ public struct GetTodaySummary: Sendable {
         TodaySummary(today: time.today(),
                      enabledModules: try await modules.execute().enabledModules,
                      dog: try await profile.execute(),
-                     nudges: try await nudges.execute())
+                     nudges: try await nudges.execute(),
+                     catchUp: try await deck.execute())
     }
 }

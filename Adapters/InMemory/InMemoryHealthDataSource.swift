@@ -1,0 +1,37 @@
+import Foundation
+import WellnessApplication
+import WellnessDomain
+
+/// Health data held in memory: for tests, demos, and platforms without a health store.
+/// Nothing is authorised until `authorize` is called.
+public actor InMemoryHealthDataSource: HealthDataSource {
+    private var authorized: Set<HealthHintType>
+    private var workouts: [DateInterval] = []
+    private var water: [(date: Date, liters: Double)] = []
+    private var mindful: [DateInterval] = []
+
+    public init(authorized: Set<HealthHintType> = []) {
+        self.authorized = authorized
+    }
+
+    public func authorize(_ type: HealthHintType) { authorized.insert(type) }
+
+    public func addWorkout(_ interval: DateInterval) { workouts.append(interval) }
+    public func addWater(liters: Double, at date: Date) { water.append((date, liters)) }
+    public func addMindfulSession(_ interval: DateInterval) { mindful.append(interval) }
+
+    public func isAuthorized(_ type: HealthHintType) -> Bool { authorized.contains(type) }
+
+    public func workoutSummary(in interval: DateInterval) -> (count: Int, minutes: Int) {
+        let inside = workouts.filter { interval.contains($0.start) }
+        return (inside.count, Int(inside.reduce(0) { $0 + $1.duration } / 60))
+    }
+
+    public func waterLiters(in interval: DateInterval) -> Double {
+        water.filter { interval.contains($0.date) }.reduce(0) { $0 + $1.liters }
+    }
+
+    public func mindfulMinutes(in interval: DateInterval) -> Int {
+        Int(mindful.filter { interval.contains($0.start) }.reduce(0) { $0 + $1.duration } / 60)
+    }
+}

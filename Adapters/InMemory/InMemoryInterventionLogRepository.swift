@@ -1,0 +1,29 @@
+import WellnessApplication
+import WellnessDomain
+
+/// Completions and decisions held in memory.
+public actor InMemoryInterventionLogRepository: InterventionLogRepository {
+    private var log = InterventionLog()
+
+    public init() {}
+
+    public func completions(on days: ClosedRange<LocalDay>) -> [InterventionCompletion] {
+        log.completions(on: days)
+    }
+
+    public func decisions(on days: ClosedRange<LocalDay>) -> [InterventionDecision] {
+        log.decisions(on: days)
+    }
+
+    public func history(of id: Intervention.ID) -> InterventionHistory {
+        log.history(of: id)
+    }
+
+    public func append(completions: [InterventionCompletion], decisions: [InterventionDecision]) {
+        log.append(completions: completions, decisions: decisions)
+    }
+
+    public func recordDecision(_ decision: InterventionDecision, completion: InterventionCompletion?) {
+        log.recordDecision(decision, completion: completion)
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import WellnessApplication
+import WellnessDomain
+
+/// Completions and decisions together in `intervention-log.json`, so a decision and the
+/// completion it makes are one atomic file replacement.
+public struct JSONFileInterventionLogRepository: InterventionLogRepository {
+    private let store: JSONFileStore
+    static let collection = "intervention-log"
+
+    public init(store: JSONFileStore) {
+        self.store = store
+    }
+
+    public func completions(on days: ClosedRange<LocalDay>) throws -> [InterventionCompletion] {
+        try load().completions(on: days)
+    }
+
+    public func decisions(on days: ClosedRange<LocalDay>) throws -> [InterventionDecision] {
+        try load().decisions(on: days)
+    }
+
+    public func history(of id: Intervention.ID) throws -> InterventionHistory {
+        try load().history(of: id)
+    }
+
+    public func append(completions: [InterventionCompletion], decisions: [InterventionDecision]) throws {
+        try change { $0.append(completions: completions, decisions: decisions) }
+    }
+
+    public func recordDecision(_ decision: InterventionDecision, completion: InterventionCompletion?) throws {
+        try change { $0.recordDecision(decision, completion: completion) }
+    }
+
+    private func load() throws -> InterventionLog {
+        try store.read(Self.collection, as: InterventionLog.self) ?? InterventionLog()
+    }
+
+    private func change(_ body: (inout InterventionLog) -> Void) throws {
+        try store.update(Self.collection, as: InterventionLog.self) { stored in
+            var log = stored ?? InterventionLog()
+            body(&log)
+            stored = log
+        }
+    }
+}

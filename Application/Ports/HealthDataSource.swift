@@ -1,0 +1,34 @@
+import Foundation
+import WellnessDomain
+
+/// Health data from the platform (Apple Health on iOS), used only to jog the memory on
+/// catch-up cards. Each kind of data needs its own authorisation.
+public protocol HealthDataSource: Sendable {
+    /// Whether the person allowed reading this kind of data.
+    func isAuthorized(_ type: HealthHintType) async -> Bool
+
+    /// Workouts that started in `interval`: how many, and their total minutes.
+    func workoutSummary(in interval: DateInterval) async throws -> (count: Int, minutes: Int)
+
+    /// Litres of water logged in `interval`.
+    func waterLiters(in interval: DateInterval) async throws -> Double
+
+    /// Minutes of mindful sessions in `interval`.
+    func mindfulMinutes(in interval: DateInterval) async throws -> Int
+}
+
+extension HealthDataSource {
+    /// The hint for `type` over `interval`: the reading, or none when unauthorised.
+    public func hint(_ type: HealthHintType, in interval: DateInterval) async throws -> HealthHintStatus {
+        guard await isAuthorized(type) else { return HealthHintStatus(type: type, reading: nil) }
+        switch type {
+        case .exercise:
+            let summary = try await workoutSummary(in: interval)
+            return HealthHintStatus(type: type, reading: .workouts(count: summary.count, minutes: summary.minutes))
+        case .water:
+            return HealthHintStatus(type: type, reading: .water(liters: try await waterLiters(in: interval)))
+        case .mindfulness:
+            return HealthHintStatus(type: type, reading: .mindfulness(minutes: try await mindfulMinutes(in: interval)))
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import WellnessDomain
+
+/// Ticks an intervention off: a completion now, or at an earlier moment, on that moment's day.
+public struct CompleteIntervention: Sendable {
+    let catalog: InterventionCatalog
+    let log: any InterventionLogRepository
+    let time: TimeContext
+
+    public init(catalog: InterventionCatalog, log: any InterventionLogRepository, time: TimeContext) {
+        self.catalog = catalog
+        self.log = log
+        self.time = time
+    }
+
+    @discardableResult
+    public func execute(_ id: Intervention.ID, count: Int = 1, at moment: Date? = nil) async throws -> InterventionCompletion {
+        let item = try catalog.require(id)
+        try InterventionLimits.validate(count)
+        if count != 1, item.trackingType != .counter { throw InterventionError.countNotApplicable(id, item.trackingType) }
+        let now = time.now()
+        let timestamp = moment ?? now
+        guard timestamp <= now else { throw InterventionError.completionInFuture(timestamp) }
+        let completion = InterventionCompletion(interventionID: id, day: LocalDay(timestamp, in: time.calendar),
+                                                timestamp: timestamp, count: count, source: .tracked)
+        try await log.append(completions: [completion], decisions: [])
+        return completion
+    }
+}

@@ -1,0 +1,32 @@
+import WellnessDomain
+
+/// Records done or skipped for an intervention on a day. Done also logs a completion at local
+/// noon of that day with the count; skipped logs none. Deciding again replaces the earlier
+/// decision and its completion. Everything is one write.
+public struct RecordDecision: Sendable {
+    let catalog: InterventionCatalog
+    let log: any InterventionLogRepository
+    let time: TimeContext
+
+    public init(catalog: InterventionCatalog, log: any InterventionLogRepository, time: TimeContext) {
+        self.catalog = catalog
+        self.log = log
+        self.time = time
+    }
+
+    @discardableResult
+    public func execute(_ id: Intervention.ID, day: LocalDay, status: InterventionDecision.Status,
+                        count: Int = 1) async throws -> InterventionDecision {
+        let item = try catalog.require(id)
+        try InterventionLimits.validate(count)
+        if count != 1, item.trackingType != .counter { throw InterventionError.countNotApplicable(id, item.trackingType) }
+        let decision = InterventionDecision(interventionID: id, day: day, status: status,
+                                            count: status == .done ? count : 0, updatedAt: time.now())
+        let completion = status == .done
+            ? InterventionCompletion(interventionID: id, day: day, timestamp: day.at(hour: 12, in: time.calendar),
+                                     count: count, source: .catchUp)
+            : nil
+        try await log.recordDecision(decision, completion: completion)
+        return decision
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import WellnessComposition
+
+/// `wellness deck swipe`: the top card in full with the next three stacked behind it.
+/// → or d: done, ← or s: skip, + / -: adjust a counter, q: quit.
+struct TerminalDeck {
+    let console: Console
+
+    func run() async throws {
+        let result = try await console.wellness.buildCatchUpDeck.execute()
+        var deck = result.deck
+        var count = deck.top?.defaultCount
+        var notice: String?
+        let terminal = RawTerminal()
+        defer { terminal.restore() }
+        while let card = deck.top {
+            terminal.draw(screen(deck, result, count: count, notice: notice))
+            notice = nil
+            let status: InterventionDecision.Status
+            switch terminal.readKey() {
+            case .right, .character("d"), .character("D"): status = .done
+            case .left, .character("s"), .character("S"): status = .skipped
+            case .character("+") where count != nil: count = min(count! + 1, InterventionLimits.maximumCount); continue
+            case .character("-") where count != nil: count = max(count! - 1, 1); continue
+            case .quit: return
+            default: continue
+            }
+            do {
+                try await console.wellness.decideCatchUpCard.execute(card.interventionID, day: card.day,
+                                                                     status: status, count: count)
+            } catch let error as InterventionError {
+                notice = error.localizedDescription // decided elsewhere meanwhile: move on
+            }
+            deck.swipe()
+            count = deck.top?.defaultCount
+        }
+        let summary = try await console.wellness.buildCatchUpDeck.execute().summary
+        terminal.draw([console.text.string("cli.deck.finished"), "", console.sectionSummary(summary)])
+    }
+
+    private func screen(_ deck: CatchUpDeck, _ result: CatchUpResult, count: Int?, notice: String?) -> [String] {
+        let text = console.text
+        var lines = [text.string("cli.swipe.header", .number(deck.remaining.count)), ""]
+        if let top = deck.top {
+            let body = console.cardLines(top, hint: result.hint(for: top), count: count)
+            let width = min(76, (body.map(\.count).max() ?? 0) + 2)
+            lines.append("┌" + String(repeating: "─", count: width) + "┐")
+            lines += body.map { "│ " + $0 }
+            lines.append("└" + String(repeating: "─", count: width) + "┘")
+        }
+        for (depth, behind) in deck.stack.dropFirst().enumerated() {
+            lines.append(String(repeating: " ", count: 2 * (depth + 1)) + "└ "
+                         + text.string(behind.label) + " — " + behind.title)
+        }
+        lines += ["", text.string("cli.swipe.keys")]
+        if let notice { lines += ["", notice] }
+        return lines
+    }
+}

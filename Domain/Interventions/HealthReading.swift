@@ -1,0 +1,32 @@
+import Foundation
+
+/// What health data says about a card's section window, to jog the memory.
+public enum HealthReading: Sendable, Equatable {
+    case workouts(count: Int, minutes: Int)
+    case water(liters: Double)
+    case mindfulness(minutes: Int)
+}
+
+/// A card's health hint: its type and the reading, or `nil` when the person has not
+/// connected (authorised) that kind of data.
+public struct HealthHintStatus: Sendable, Equatable {
+    public let type: HealthHintType
+    public let reading: HealthReading?
+
+    public init(type: HealthHintType, reading: HealthReading?) {
+        self.type = type
+        self.reading = reading
+    }
+
+    public var isAuthorized: Bool { reading != nil }
+
+    /// "Connect … to see …" when unauthorised, else the reading in words.
+    public var text: LocalizedText {
+        switch reading {
+        case nil: LocalizedText("hint.connect.\(type.rawValue)")
+        case let .workouts(count, minutes)?: LocalizedText("hint.workouts", [.number(count), .number(minutes)])
+        case let .water(liters)?: LocalizedText("hint.water", [.verbatim(String(format: "%.1f", liters))])
+        case let .mindfulness(minutes)?: LocalizedText("hint.mindfulness", [.number(minutes)])
+        }
+    }
+}

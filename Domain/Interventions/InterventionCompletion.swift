@@ -1,0 +1,41 @@
+import Foundation
+
+/// One logged completion of an intervention, at an explicit moment, on a local day.
+public struct InterventionCompletion: Sendable, Equatable, Codable, Identifiable {
+    public struct ID: Sendable, Hashable, Codable, CustomStringConvertible {
+        public let rawValue: UUID
+        public init(_ rawValue: UUID = UUID()) { self.rawValue = rawValue }
+        public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(UUID.self) }
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+        public var description: String { rawValue.uuidString }
+    }
+
+    /// Where a completion came from.
+    public enum Source: String, Sendable, Codable, CaseIterable {
+        /// Ticked off when it happened.
+        case tracked
+        /// Settled later as "done" from the catch-up deck (and replaced if decided again).
+        case catchUp
+    }
+
+    public let id: ID
+    public let interventionID: Intervention.ID
+    /// The local day it counts for.
+    public let day: LocalDay
+    public let timestamp: Date
+    public let count: Int
+    public let source: Source
+
+    public init(id: ID = ID(), interventionID: Intervention.ID, day: LocalDay, timestamp: Date, count: Int,
+                source: Source) {
+        self.id = id
+        self.interventionID = interventionID
+        self.day = day
+        self.timestamp = timestamp
+        self.count = count
+        self.source = source
+    }
+}
