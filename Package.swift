@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "WellnessSQLite", targets: ["WellnessSQLite"]),
         .library(name: "WellnessComposition", targets: ["WellnessComposition"]),
         .executable(name: "wellness", targets: ["wellness"]),
+        .executable(name: "wellness-bench", targets: ["wellness-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -58,6 +59,9 @@ let package = Package(
                                          .product(name: "ArgumentParser", package: "swift-argument-parser"),
                                          .product(name: "Logging", package: "swift-log")],
                           path: "Composition/CLI", swiftSettings: strict),
+        .executableTarget(name: "wellness-bench",
+                          dependencies: ["WellnessComposition", .product(name: "GRDB", package: "GRDB.swift")],
+                          path: "Composition/Bench", swiftSettings: strict),
 
         // MARK: - Tests
         .target(name: "WellnessTestSupport",

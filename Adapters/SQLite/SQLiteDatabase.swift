@@ -64,7 +64,7 @@ public struct SQLiteDatabase: Sendable {
             guard unknown.isEmpty else { throw SQLiteStoreError.newerSchema(path: path, unknownMigrations: unknown) }
             guard applied != SQLiteSchema.identifiers else { return }
             try migrator.migrate(writer)
-            logger.info("database migrated", metadata: ["path": "\(path)"])
+            logger.debug("database migrated", metadata: ["path": "\(path)"])
         } catch let error as SQLiteStoreError {
             throw error
         } catch {
