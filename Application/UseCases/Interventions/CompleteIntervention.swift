@@ -15,9 +15,7 @@ public struct CompleteIntervention: Sendable {
 
     @discardableResult
     public func execute(_ id: Intervention.ID, count: Int = 1, at moment: Date? = nil) async throws -> InterventionCompletion {
-        let item = try catalog.require(id)
-        try InterventionLimits.validate(count)
-        if count != 1, item.trackingType != .counter { throw InterventionError.countNotApplicable(id, item.trackingType) }
+        try InterventionLimits.loggableItem(id, count: count, in: catalog)
         let now = time.now()
         let timestamp = moment ?? now
         guard timestamp <= now else { throw InterventionError.completionInFuture(timestamp) }

@@ -17,9 +17,7 @@ public struct RecordDecision: Sendable {
     @discardableResult
     public func execute(_ id: Intervention.ID, day: LocalDay, status: InterventionDecision.Status,
                         count: Int = 1) async throws -> InterventionDecision {
-        let item = try catalog.require(id)
-        try InterventionLimits.validate(count)
-        if count != 1, item.trackingType != .counter { throw InterventionError.countNotApplicable(id, item.trackingType) }
+        try InterventionLimits.loggableItem(id, count: count, in: catalog)
         let decision = InterventionDecision(interventionID: id, day: day, status: status,
                                             count: status == .done ? count : 0, updatedAt: time.now())
         let completion = status == .done
