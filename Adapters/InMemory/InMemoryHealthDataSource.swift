@@ -20,18 +20,23 @@ public actor InMemoryHealthDataSource: HealthDataSource {
     public func addWater(liters: Double, at date: Date) { water.append((date, liters)) }
     public func addMindfulSession(_ interval: DateInterval) { mindful.append(interval) }
 
+    /// Sections are half-open: a reading at a section's end belongs to the next one.
+    static func halfOpen(_ interval: DateInterval, contains date: Date) -> Bool {
+        interval.start <= date && date < interval.end
+    }
+
     public func isAuthorized(_ type: HealthHintType) -> Bool { authorized.contains(type) }
 
     public func workoutSummary(in interval: DateInterval) -> (count: Int, minutes: Int) {
-        let inside = workouts.filter { interval.contains($0.start) }
+        let inside = workouts.filter { Self.halfOpen(interval, contains: $0.start) }
         return (inside.count, Int(inside.reduce(0) { $0 + $1.duration } / 60))
     }
 
     public func waterLiters(in interval: DateInterval) -> Double {
-        water.filter { interval.contains($0.date) }.reduce(0) { $0 + $1.liters }
+        water.filter { Self.halfOpen(interval, contains: $0.date) }.reduce(0) { $0 + $1.liters }
     }
 
     public func mindfulMinutes(in interval: DateInterval) -> Int {
-        Int(mindful.filter { interval.contains($0.start) }.reduce(0) { $0 + $1.duration } / 60)
+        Int(mindful.filter { Self.halfOpen(interval, contains: $0.start) }.reduce(0) { $0 + $1.duration } / 60)
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 import WellnessDomain
 
 /// Health data from the platform (Apple Health on iOS), used only to jog the memory on
-/// catch-up cards. Each kind of data needs its own authorisation.
+/// catch-up cards. Each kind of data needs its own authorisation. Intervals are half-open,
+/// like sections: a sample at `interval.end` belongs to the next interval, not this one.
 public protocol HealthDataSource: Sendable {
     /// Whether the person allowed reading this kind of data.
     func isAuthorized(_ type: HealthHintType) async -> Bool
