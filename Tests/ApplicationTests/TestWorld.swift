@@ -76,3 +76,19 @@ struct TestWorld {
                         time: time)
     }
 }
+
+extension TestWorld {
+    /// Sets the clock to an ISO 8601 instant.
+    func set(now iso: String) { clock.set(Fixtures.instant(iso)) }
+
+    /// The ids (`intervention@day`) of the current catch-up deck's cards.
+    func deckIDs() async throws -> [String] { try await buildCatchUpDeck.execute().cards.map(\.id) }
+
+    /// Every completion and decision in the log for days around `day`.
+    func logged(around day: String) async -> (completions: [InterventionCompletion],
+                                                     decisions: [InterventionDecision]) {
+        let center = Fixtures.day(day)
+        let range = center.adding(days: -7)...center.adding(days: 7)
+        return (await log.completions(on: range), await log.decisions(on: range))
+    }
+}
