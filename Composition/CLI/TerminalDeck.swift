@@ -38,15 +38,33 @@ struct TerminalDeck {
         terminal.draw([console.text.string("cli.deck.finished"), "", console.sectionSummary(summary)])
     }
 
+    /// Splits `line` at spaces into lines of at most `width` characters, keeping its indent.
+    static func wrap(_ line: String, to width: Int) -> [String] {
+        let indent = String(line.prefix { $0 == " " })
+        var lines: [String] = []
+        var current = ""
+        for word in line.split(separator: " ") {
+            let candidate = current.isEmpty ? indent + word : current + " " + word
+            if candidate.count > width, !current.isEmpty {
+                lines.append(current)
+                current = indent + word
+            } else {
+                current = candidate
+            }
+        }
+        lines.append(current)
+        return lines.map { $0.count > width ? String($0.prefix(width)) : $0 }
+    }
+
     private func screen(_ deck: CatchUpDeck, _ result: CatchUpResult, count: Int?, notice: String?) -> [String] {
         let text = console.text
         var lines = [text.string("cli.swipe.header", .number(deck.remaining.count)), ""]
         if let top = deck.top {
-            let body = console.cardLines(top, hint: result.hint(for: top), count: count)
-            let width = min(76, (body.map(\.count).max() ?? 0) + 2)
-            lines.append("┌" + String(repeating: "─", count: width) + "┐")
-            lines += body.map { "│ " + $0 }
-            lines.append("└" + String(repeating: "─", count: width) + "┘")
+            let width = 72
+            let body = console.cardLines(top, hint: result.hint(for: top), count: count).flatMap { Self.wrap($0, to: width) }
+            lines.append("┌" + String(repeating: "─", count: width + 2) + "┐")
+            lines += body.map { "│ " + $0.padding(toLength: width, withPad: " ", startingAt: 0) + " │" }
+            lines.append("└" + String(repeating: "─", count: width + 2) + "┘")
         }
         for (depth, behind) in deck.stack.dropFirst().enumerated() {
             lines.append(String(repeating: " ", count: 2 * (depth + 1)) + "└ "
