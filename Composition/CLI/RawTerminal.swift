@@ -30,20 +30,44 @@ final class RawTerminal {
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
     }
 
-    /// Waits for one key; end of input, Ctrl-C, Ctrl-D and `q` quit.
+    /// Waits for the next key; end of input, Ctrl-C, Ctrl-D and `q` quit. Keys that arrive
+    /// together (typed ahead, pasted) are returned one by one, none lost.
     func readKey() -> Key {
-        var buffer = [UInt8](repeating: 0, count: 8)
-        let count = read(STDIN_FILENO, &buffer, buffer.count)
-        guard count > 0 else { return .quit }
-        let bytes = Array(buffer.prefix(count))
-        switch bytes {
-        case [0x1B, 0x5B, 0x43], [0x1B, 0x4F, 0x43]: return .right
-        case [0x1B, 0x5B, 0x44], [0x1B, 0x4F, 0x44]: return .left
-        case [0x03], [0x04], [UInt8(ascii: "q")], [UInt8(ascii: "Q")]: return .quit
-        default:
-            guard bytes.count == 1, bytes[0] < 0x80 else { return .other }
-            return .character(Character(Unicode.Scalar(bytes[0])))
+        if pending.isEmpty {
+            var buffer = [UInt8](repeating: 0, count: 64)
+            let count = read(STDIN_FILENO, &buffer, buffer.count)
+            guard count > 0 else { return .quit }
+            pending = Self.keys(in: buffer.prefix(count))
         }
+        return pending.isEmpty ? .other : pending.removeFirst()
+    }
+
+    private var pending: [Key] = []
+
+    /// Splits raw input into keys: arrow escape sequences, single ASCII characters, and
+    /// anything else as `.other`.
+    static func keys(in bytes: ArraySlice<UInt8>) -> [Key] {
+        var keys: [Key] = []
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == 0x1B, index + 2 < bytes.endIndex, [0x5B, 0x4F].contains(bytes[index + 1]) {
+                switch bytes[index + 2] {
+                case 0x43: keys.append(.right)
+                case 0x44: keys.append(.left)
+                default: keys.append(.other)
+                }
+                index += 3
+                continue
+            }
+            switch byte {
+            case 0x03, 0x04, UInt8(ascii: "q"), UInt8(ascii: "Q"): keys.append(.quit)
+            case 0x20..<0x7F: keys.append(.character(Character(Unicode.Scalar(byte))))
+            default: keys.append(.other)
+            }
+            index += 1
+        }
+        return keys
     }
 
     /// Clears the screen and draws `lines`.
