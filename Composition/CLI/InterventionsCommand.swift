@@ -94,6 +94,19 @@ struct InterventionOutput: Encodable {
         roi = item.roi
         healthHint = item.healthHint
     }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(title, forKey: .title)
+        try container.encode(description, forKey: .description)
+        try container.encode(sections, forKey: .sections)
+        try container.encode(trackingType, forKey: .trackingType)
+        try container.encode(roi, forKey: .roi)
+        try container.encode(healthHint, forKey: .healthHint)
+    }
+
+    enum CodingKeys: String, CodingKey { case id, title, description, sections, trackingType, roi, healthHint }
 }
 
 /// `{"day", "timestamp", "count"}` (plus `interventionId` right after logging one).

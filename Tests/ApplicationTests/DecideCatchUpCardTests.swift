@@ -18,7 +18,6 @@ struct DecideCatchUpCardTests {
         ("hydration_morning", "2026-02-27"), // older than 24 hours
         ("bedroom_cool", "2026-02-28"), // a checklist
         ("supplements", "2026-02-28"), // anytime
-        ("nope", "2026-02-28"), // not in the catalog
     ])
     func notInDeck(id: String, day: String) async throws {
         let world = TestWorld()
@@ -32,6 +31,17 @@ struct DecideCatchUpCardTests {
         let logged = await world.logged(around: "2026-03-01")
         #expect(logged.decisions.isEmpty)
         #expect(logged.completions.isEmpty)
+    }
+
+    @Test("an id outside the catalog is refused as unknown, listing the catalog's ids")
+    func unknownID() async throws {
+        let world = TestWorld()
+        let error = await #expect(throws: InvalidValue.self) {
+            try await world.decideCatchUpCard.execute("nope", day: Fixtures.day("2026-02-28"), status: .done)
+        }
+        #expect(error?.value == "nope")
+        #expect(error?.valid == world.catalog.items.map(\.id.rawValue))
+        #expect(await world.logged(around: "2026-03-01").decisions.isEmpty)
     }
 
     @Test("with an empty deck the message says none")
