@@ -48,6 +48,46 @@ enum SQLiteSchema {
             }
             try db.create(index: "interventionDecision_day", on: "interventionDecision", columns: ["day"])
         }
+        migrator.registerMigration("createJournalSupplementsExercises") { db in
+            try db.create(table: "dailyJournal") { t in
+                t.primaryKey("day", .text) // YYYY-MM-DD: one journal per local day
+                t.column("notes", .text)
+                t.column("tags", .text).notNull().defaults(to: "[]") // JSON array of raw tag values
+                t.column("consumedAlcohol", .boolean).notNull().defaults(to: false)
+                t.column("caffeineAfter2PM", .boolean).notNull().defaults(to: false)
+                t.column("ateLate", .boolean).notNull().defaults(to: false)
+                t.column("highStress", .boolean).notNull().defaults(to: false)
+                t.column("exercised", .boolean).notNull().defaults(to: false)
+            }
+            try db.create(table: "supplement") { t in
+                t.primaryKey("id", .text) // UUID
+                t.column("name", .text).notNull()
+                t.column("timeOfDay", .text).notNull()
+                t.column("dosage", .text).notNull()
+                t.column("isActive", .boolean).notNull()
+                t.column("sortOrder", .integer).notNull()
+            }
+            try db.create(table: "supplementLog") { t in
+                t.column("day", .text).notNull()
+                t.column("supplementId", .text).notNull()
+                t.column("taken", .boolean).notNull()
+                t.column("timestamp", .integer).notNull() // milliseconds since 1970
+                t.primaryKey(["day", "supplementId"])
+            }
+            try db.create(table: "exercise") { t in
+                t.primaryKey("id", .text)
+                t.column("position", .integer).notNull()
+                t.column("name", .text).notNull()
+                t.column("muscleGroup", .text).notNull()
+                t.column("secondaryMuscles", .text).notNull() // comma-separated raw values
+                t.column("equipment", .text).notNull()
+                t.column("category", .text).notNull()
+            }
+            try db.create(table: "seedMarker") { t in
+                t.primaryKey("name", .text) // what was seeded: "supplements", "exercises"
+                t.column("seededAt", .integer).notNull()
+            }
+        }
         return migrator
     }
 

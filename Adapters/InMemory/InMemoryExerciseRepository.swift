@@ -1,0 +1,18 @@
+import WellnessApplication
+import WellnessDomain
+
+/// The exercise library held in memory.
+public actor InMemoryExerciseRepository: ExerciseRepository {
+    private var current = ExerciseLibrary()
+
+    public init() {}
+
+    public func library() -> ExerciseLibrary { current }
+
+    public func update<Result: Sendable>(_ change: @Sendable (inout ExerciseLibrary) throws -> Result) throws -> Result {
+        var copy = current
+        let result = try change(&copy)
+        current = copy
+        return result
+    }
+}

@@ -1,0 +1,26 @@
+import WellnessApplication
+import WellnessDomain
+
+/// Daily journals held in memory, one per day.
+public actor InMemoryJournalRepository: JournalRepository {
+    private var journals: [LocalDay: DailyJournal] = [:]
+
+    public init(_ journals: [DailyJournal] = []) {
+        for journal in journals { self.journals[journal.day] = journal }
+    }
+
+    public func journal(on day: LocalDay) -> DailyJournal? { journals[day] }
+
+    public func journals(on days: ClosedRange<LocalDay>) -> [DailyJournal] {
+        journals.values.filter { days.contains($0.day) }.sorted { $0.day < $1.day }
+    }
+
+    public func update<Result: Sendable>(
+        _ day: LocalDay, _ change: @Sendable (inout DailyJournal?) throws -> Result
+    ) throws -> Result {
+        var copy = journals[day]
+        let result = try change(&copy)
+        journals[day] = copy
+        return result
+    }
+}

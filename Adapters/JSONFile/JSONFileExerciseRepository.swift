@@ -1,0 +1,33 @@
+import WellnessApplication
+import WellnessDomain
+
+/// The exercise library in `exercise-library.json`, with its seeded marker.
+public struct JSONFileExerciseRepository: ExerciseRepository {
+    private let store: JSONFileStore
+    static let collection = "exercise-library"
+
+    public init(store: JSONFileStore) {
+        self.store = store
+    }
+
+    public func library() throws -> ExerciseLibrary {
+        try store.read(Self.collection, as: Document.self)?.library ?? ExerciseLibrary()
+    }
+
+    public func update<Result: Sendable>(_ change: @Sendable (inout ExerciseLibrary) throws -> Result) throws -> Result {
+        try store.update(Self.collection, as: Document.self) { document in
+            var library = document?.library ?? ExerciseLibrary()
+            let result = try change(&library)
+            document = Document(seeded: library.isSeeded, exercises: library.exercises)
+            return result
+        }
+    }
+
+    /// `{"seeded": Bool, "exercises": [...]}`.
+    struct Document: Codable, Equatable {
+        var seeded: Bool
+        var exercises: [ExerciseDefinition]
+
+        var library: ExerciseLibrary { ExerciseLibrary(exercises: exercises, isSeeded: seeded) }
+    }
+}

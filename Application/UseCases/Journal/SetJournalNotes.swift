@@ -1,0 +1,42 @@
+import Foundation
+import WellnessDomain
+
+/// Sets the notes of a day's journal (empty text clears them), creating the journal if
+/// needed, and saves at once.
+public struct SetJournalNotes: Sendable {
+    let journals: any JournalRepository
+    let time: TimeContext
+
+    /// The longest notes accepted.
+    public static let maximumLength = 10_000
+
+    public init(journals: any JournalRepository, time: TimeContext) {
+        self.journals = journals
+        self.time = time
+    }
+
+    public func execute(_ text: String, day: LocalDay? = nil) async throws -> DailyJournal {
+        guard text.count <= Self.maximumLength else { throw JournalError.notesTooLong(text.count) }
+        let day = day ?? time.today()
+        let notes = text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : text
+        return try await journals.update(day) { stored in
+            var journal = stored ?? DailyJournal(day: day)
+            journal.notes = notes
+            stored = journal
+            return journal
+        }
+    }
+}
+
+/// Why a journal change was refused.
+public enum JournalError: Error, Sendable, Equatable, LocalizedError {
+    case notesTooLong(Int)
+    case invalidDays(Int)
+
+    public var errorDescription: String? {
+        switch self {
+        case .notesTooLong(let count): "the notes are \(count) characters long; at most \(SetJournalNotes.maximumLength) are allowed"
+        case .invalidDays(let days): "\(days) days is not a valid range; give 1 to 3660"
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+
+/// Every supplement the person keeps, and whether the default stack was ever seeded: once it
+/// was, deleting every supplement leaves the stack empty instead of seeding it again.
+public struct SupplementStack: Sendable, Equatable {
+    public private(set) var supplements: [Supplement]
+    public private(set) var isSeeded: Bool
+
+    public init(supplements: [Supplement] = [], isSeeded: Bool = false) {
+        self.supplements = supplements.sorted(by: Supplement.displayOrder)
+        self.isSeeded = isSeeded
+    }
+
+    /// A usual morning and evening stack with common dosages.
+    public static var defaults: [Supplement] {
+        [
+            Supplement(name: "Vitamin D3", timeOfDay: .morning, dosage: "2000 IU", sortOrder: 0),
+            Supplement(name: "Omega-3 fish oil", timeOfDay: .morning, dosage: "1000 mg EPA+DHA", sortOrder: 1),
+            Supplement(name: "Vitamin B12", timeOfDay: .morning, dosage: "250 µg", sortOrder: 2),
+            Supplement(name: "Creatine monohydrate", timeOfDay: .morning, dosage: "5 g", sortOrder: 3),
+            Supplement(name: "Magnesium glycinate", timeOfDay: .evening, dosage: "300 mg", sortOrder: 0),
+            Supplement(name: "Zinc", timeOfDay: .evening, dosage: "15 mg", sortOrder: 1),
+        ]
+    }
+
+    /// Seeds the default stack the first time; never again.
+    public mutating func seedIfNeeded() {
+        guard !isSeeded else { return }
+        isSeeded = true
+        supplements = (supplements + Self.defaults).sorted(by: Supplement.displayOrder)
+    }
+
+    /// Finds one supplement by id (or an unambiguous id prefix of 4+ characters) or by name
+    /// (case-insensitive), or throws an error listing the names.
+    public func find(_ reference: String) throws(InvalidValue) -> Supplement {
+        let key = reference.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let byName = supplements.filter { $0.name.lowercased() == key }
+        let byID = key.count >= 4 ? supplements.filter { $0.id.description.hasPrefix(key) } : []
+        let matches = byName.isEmpty ? byID : byName
+        guard matches.count == 1 else {
+            throw InvalidValue(kind: matches.isEmpty ? "supplement" : "supplement (ambiguous)", value: reference,
+                               valid: supplements.map { "\($0.name) (\($0.id.description.prefix(8)))" })
+        }
+        return matches[0]
+    }
+
+    /// Adds a supplement at the end of its time of day.
+    public mutating func add(name: String, timeOfDay: Supplement.TimeOfDay, dosage: String) throws(SupplementError)
+        -> Supplement
+    {
+        let name = try Self.validName(name)
+        guard !supplements.contains(where: { $0.name.lowercased() == name.lowercased() }) else {
+            throw .duplicateName(name)
+        }
+        let last = supplements.filter { $0.timeOfDay == timeOfDay }.map(\.sortOrder).max() ?? -1
+        let supplement = Supplement(name: name, timeOfDay: timeOfDay,
+                                    dosage: dosage.trimmingCharacters(in: .whitespacesAndNewlines), sortOrder: last + 1)
+        supplements = (supplements + [supplement]).sorted(by: Supplement.displayOrder)
+        return supplement
+    }
+
+    /// Changes a supplement's fields; a new time of day moves it to the end of that list.
+    public mutating func edit(_ id: Supplement.ID, name: String? = nil, timeOfDay: Supplement.TimeOfDay? = nil,
+                              dosage: String? = nil, isActive: Bool? = nil) throws(SupplementError) -> Supplement {
+        guard let index = supplements.firstIndex(where: { $0.id == id }) else { throw .notFound(id) }
+        var supplement = supplements[index]
+        if let name {
+            let valid = try Self.validName(name)
+            guard !supplements.contains(where: { $0.id != id && $0.name.lowercased() == valid.lowercased() }) else {
+                throw .duplicateName(valid)
+            }
+            supplement.name = valid
+        }
+        if let dosage { supplement.dosage = dosage.trimmingCharacters(in: .whitespacesAndNewlines) }
+        if let isActive { supplement.isActive = isActive }
+        if let timeOfDay, timeOfDay != supplement.timeOfDay {
+            supplement.timeOfDay = timeOfDay
+            supplement.sortOrder = (supplements.filter { $0.timeOfDay == timeOfDay }.map(\.sortOrder).max() ?? -1) + 1
+        }
+        supplements[index] = supplement
+        supplements.sort(by: Supplement.displayOrder)
+        return supplement
+    }
+
+    /// Moves a supplement to `position` (0-based) within its time of day, renumbering that list.
+    public mutating func move(_ id: Supplement.ID, to position: Int) throws(SupplementError) {
+        guard let moving = supplements.first(where: { $0.id == id }) else { throw .notFound(id) }
+        var group = supplements.filter { $0.timeOfDay == moving.timeOfDay && $0.id != id }
+        guard (0...group.count).contains(position) else { throw .invalidPosition(position, count: group.count + 1) }
+        group.insert(moving, at: position)
+        let renumbered = Dictionary(uniqueKeysWithValues: group.enumerated().map { ($1.id, $0) })
+        supplements = supplements.map { supplement in
+            var copy = supplement
+            if let order = renumbered[supplement.id] { copy.sortOrder = order }
+            return copy
+        }.sorted(by: Supplement.displayOrder)
+    }
+
+    /// Deletes a supplement (its logs stay as history).
+    public mutating func remove(_ id: Supplement.ID) throws(SupplementError) {
+        guard supplements.contains(where: { $0.id == id }) else { throw .notFound(id) }
+        supplements.removeAll { $0.id == id }
+    }
+
+    static func validName(_ name: String) throws(SupplementError) -> String {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw .emptyName }
+        guard trimmed.count <= 100 else { throw .nameTooLong(trimmed.count) }
+        return trimmed
+    }
+}
+
+/// Why a change to the supplement stack was refused.
+public enum SupplementError: Error, Sendable, Equatable, LocalizedError {
+    case emptyName
+    case nameTooLong(Int)
+    case duplicateName(String)
+    case notFound(Supplement.ID)
+    case invalidPosition(Int, count: Int)
+
+    public var errorDescription: String? {
+        switch self {
+        case .emptyName: "a supplement needs a name"
+        case .nameTooLong(let count): "the name is \(count) characters long; at most 100 are allowed"
+        case .duplicateName(let name): "there is already a supplement called \(name)"
+        case .notFound(let id): "no supplement with id \(id)"
+        case let .invalidPosition(position, count): "position \(position) is outside 0...\(count - 1)"
+        }
+    }
+}
