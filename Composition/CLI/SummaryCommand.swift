@@ -27,19 +27,28 @@ struct SummaryCommand: AsyncParsableCommand {
                           : console.text.string("cli.summary.deck", .number(cards.count),
                                                 .verbatim(cards.prefix(3).map(\.title).joined(separator: ", "))))
             console.print(console.sectionSummary(summary.catchUp.summary))
+            console.print(console.text.string("cli.summary.journal",
+                                              .verbatim(summary.journal.tags.isEmpty ? "—" : console.tagNames(summary.journal))))
+            let active = summary.supplements.filter(\.supplement.isActive)
+            let due = active.filter { !$0.taken }.map(\.supplement.name)
+            console.print(console.text.string("cli.summary.supplements", .number(active.count - due.count),
+                                              .number(active.count),
+                                              .verbatim(due.isEmpty ? "" : " — " + due.joined(separator: ", "))))
             console.print()
             try console.showNudges(summary.nudges)
         }
     }
 }
 
-/// `{"today", "dog", "enabledModules", "nudges", "deck"}`.
+/// `{"today", "dog", "enabledModules", "nudges", "deck", "journal", "supplements"}`.
 struct SummaryOutput: Encodable {
     let today: LocalDay
     let dog: ProfileOutput?
     let enabledModules: [TrackingModule]
     let nudges: [NudgeOutput]
     let deck: DeckOutput
+    let journal: JournalOutput
+    let supplements: [SupplementOutput]
 
     init(_ summary: TodaySummary, _ text: Localizer) {
         today = summary.today
@@ -47,6 +56,8 @@ struct SummaryOutput: Encodable {
         enabledModules = summary.enabledModules
         nudges = summary.nudges.map { NudgeOutput($0, text) }
         deck = DeckOutput(summary.catchUp, text)
+        journal = JournalOutput(summary.journal, withLegacy: false)
+        supplements = summary.supplements.map { SupplementOutput($0.supplement, taken: $0.taken) }
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -56,7 +67,9 @@ struct SummaryOutput: Encodable {
         try container.encode(enabledModules, forKey: .enabledModules)
         try container.encode(nudges, forKey: .nudges)
         try container.encode(deck, forKey: .deck)
+        try container.encode(journal, forKey: .journal)
+        try container.encode(supplements, forKey: .supplements)
     }
 
-    enum CodingKeys: String, CodingKey { case today, dog, enabledModules, nudges, deck }
+    enum CodingKeys: String, CodingKey { case today, dog, enabledModules, nudges, deck, journal, supplements }
 }

@@ -10,7 +10,8 @@ struct WellnessCommand: AsyncParsableCommand {
             Environment: WELLNESS_STORE, WELLNESS_DATA_DIR, WELLNESS_NOW, TZ (time zone), LANG (language), \
             WELLNESS_LOG_LEVEL.
             """,
-        subcommands: [SummaryCommand.self, DeckCommand.self, InterventionsCommand.self, ModulesCommand.self,
+        subcommands: [SummaryCommand.self, DeckCommand.self, InterventionsCommand.self, JournalCommand.self,
+                      SupplementsCommand.self, ExercisesCommand.self, ModulesCommand.self,
                       ProfileCommand.self, NudgesCommand.self,
                       DemoCommand.self],
         defaultSubcommand: SummaryCommand.self)

@@ -21,3 +21,17 @@ extension InterventionCatalog {
         return try decode(data, source: file.path)
     }
 }
+
+extension ExerciseDefinition {
+    /// The default exercise library shipped with Wellness (`Resources/exercises.json`).
+    public static func bundledLibrary() throws -> [ExerciseDefinition] {
+        guard let url = Bundle.module.url(forResource: "exercises", withExtension: "json") else {
+            throw CatalogError(source: "built-in", reason: "the resource exercises.json is missing from the bundle")
+        }
+        do {
+            return try JSONDecoder().decode([ExerciseDefinition].self, from: Data(contentsOf: url))
+        } catch {
+            throw CatalogError(source: url.path, reason: "not a valid exercise library (\(error))")
+        }
+    }
+}

@@ -39,6 +39,25 @@ public struct Wellness: Sendable {
     public let recordDecision: RecordDecision
     public let decideCatchUpCard: DecideCatchUpCard
 
+    // MARK: - Journal
+    public let toggleJournalTag: ToggleJournalTag
+    public let setJournalNotes: SetJournalNotes
+    public let getJournal: GetJournal
+    public let listJournals: ListJournals
+
+    // MARK: - Supplements
+    public let listSupplements: ListSupplements
+    public let addSupplement: AddSupplement
+    public let editSupplement: EditSupplement
+    public let moveSupplement: MoveSupplement
+    public let removeSupplement: RemoveSupplement
+    public let setSupplementTaken: SetSupplementTaken
+    public let supplementAdherence: GetSupplementAdherence
+
+    // MARK: - Exercise library
+    public let listExercises: ListExercises
+    public let searchExercises: SearchExercises
+
     // MARK: - Summary
     public let todaySummary: GetTodaySummary
 
@@ -49,6 +68,7 @@ public struct Wellness: Sendable {
                 catalog: InterventionCatalog? = nil,
                 health: any HealthDataSource = InMemoryHealthDataSource()) throws {
         let catalog = try catalog ?? InterventionCatalog.bundled()
+        let exerciseDefaults = try ExerciseDefinition.bundledLibrary()
         let time = TimeContext(clock: clock, calendar: calendar)
         let settings = repositories.moduleSettings
         let profiles = repositories.dogProfile
@@ -74,8 +94,23 @@ public struct Wellness: Sendable {
         buildCatchUpDeck = BuildCatchUpDeck(catalog: catalog, log: log, health: health, time: time)
         recordDecision = RecordDecision(catalog: catalog, log: log, time: time)
         decideCatchUpCard = DecideCatchUpCard(deck: buildCatchUpDeck, record: recordDecision)
+        toggleJournalTag = ToggleJournalTag(journals: repositories.journals, time: time)
+        setJournalNotes = SetJournalNotes(journals: repositories.journals, time: time)
+        getJournal = GetJournal(journals: repositories.journals, time: time)
+        listJournals = ListJournals(journals: repositories.journals, time: time)
+        let supplements = repositories.supplements
+        listSupplements = ListSupplements(supplements: supplements, time: time)
+        addSupplement = AddSupplement(supplements: supplements)
+        editSupplement = EditSupplement(supplements: supplements)
+        moveSupplement = MoveSupplement(supplements: supplements)
+        removeSupplement = RemoveSupplement(supplements: supplements)
+        setSupplementTaken = SetSupplementTaken(supplements: supplements, time: time)
+        supplementAdherence = GetSupplementAdherence(supplements: supplements, time: time)
+        listExercises = ListExercises(exercises: repositories.exercises, defaults: exerciseDefaults)
+        searchExercises = SearchExercises(exercises: repositories.exercises, defaults: exerciseDefaults)
         todaySummary = GetTodaySummary(modules: listModules, profile: getDogProfile,
-                                       nudges: evaluateNudges, deck: buildCatchUpDeck, time: time)
+                                       nudges: evaluateNudges, deck: buildCatchUpDeck, journal: getJournal,
+                                       supplements: listSupplements, time: time)
     }
 
     /// Builds the container for a configuration, opening (and creating) its store.

@@ -46,6 +46,33 @@ public enum WellnessDemo {
         try await log.append(completions: completions, decisions: decisions)
     }
 
+    /// A journal most days and the supplement stack taken on most mornings and evenings,
+    /// through the use cases (so the default stack is seeded the normal way).
+    static func seedJournalAndSupplements(_ app: Wellness, clock: FixedWallClock, from start: LocalDay, now: Date,
+                                          calendar: Calendar) async throws {
+        let today = LocalDay(now, in: calendar)
+        let patterns: [[JournalTag]] = [[.coffee, .exercise, .goodSleep], [.coffee, .work, .stress],
+                                        [.social, .alcohol, .lateEating], [.poorSleep, .caffeine, .work],
+                                        [.meditation, .hydration, .focus], [.exercise, .energy, .goodSleep]]
+        let notes = ["Long walk with Ollie before work.", "Deadline day — skipped lunch.",
+                     "Dinner with friends, went to bed late.", "Woke up at 4 and could not fall asleep again."]
+        let stack = try await app.listSupplements.execute(day: start)
+        for offset in 0...start.days(until: today) {
+            let day = start.adding(days: offset)
+            clock.set(min(now, day.at(hour: 21, in: calendar)))
+            if offset % 7 != 6 {
+                for tag in patterns[offset % patterns.count] { _ = try await app.toggleJournalTag.execute(tag, day: day) }
+                if offset % 5 == 0 { _ = try await app.setJournalNotes.execute(notes[(offset / 5) % notes.count], day: day) }
+            }
+            for (index, status) in stack.enumerated() where (offset + index) % 6 != 0 && day < today {
+                try await app.setSupplementTaken.execute(status.supplement.id.description, taken: true, day: day)
+            }
+        }
+        for status in stack where status.supplement.timeOfDay == .morning {
+            try await app.setSupplementTaken.execute(status.supplement.id.description, taken: true, day: today)
+        }
+    }
+
     /// What the demo created, for the closing message.
     public struct Report: Sendable, Equatable {
         public let dogName: String
@@ -98,6 +125,7 @@ public enum WellnessDemo {
         }
         try await seedInterventions(repositories.interventionLog, catalog: catalog, from: start, now: now,
                                     calendar: calendar)
+        try await seedJournalAndSupplements(app, clock: clock, from: start, now: now, calendar: calendar)
         clock.set(now)
         let nudges = try await app.evaluateNudges.execute()
         return Report(dogName: dogName, nudgeIDs: nudges.map(\.id))

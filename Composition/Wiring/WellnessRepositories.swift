@@ -12,16 +12,23 @@ public struct WellnessRepositories: Sendable {
     public var dogProfile: any DogProfileRepository
     public var nudgeSnoozes: any NudgeSnoozeRepository
     public var interventionLog: any InterventionLogRepository
+    public var journals: any JournalRepository
+    public var supplements: any SupplementRepository
+    public var exercises: any ExerciseRepository
     /// Where the data lives, for messages (a file, a directory, or "memory").
     public var location: String
 
     public init(moduleSettings: any ModuleSettingsRepository, dogProfile: any DogProfileRepository,
                 nudgeSnoozes: any NudgeSnoozeRepository, interventionLog: any InterventionLogRepository,
-                location: String) {
+                journals: any JournalRepository, supplements: any SupplementRepository,
+                exercises: any ExerciseRepository, location: String) {
         self.moduleSettings = moduleSettings
         self.dogProfile = dogProfile
         self.nudgeSnoozes = nudgeSnoozes
         self.interventionLog = interventionLog
+        self.journals = journals
+        self.supplements = supplements
+        self.exercises = exercises
         self.location = location
     }
 
@@ -31,6 +38,9 @@ public struct WellnessRepositories: Sendable {
                              dogProfile: InMemoryDogProfileRepository(),
                              nudgeSnoozes: InMemoryNudgeSnoozeRepository(),
                              interventionLog: InMemoryInterventionLogRepository(),
+                             journals: InMemoryJournalRepository(),
+                             supplements: InMemorySupplementRepository(),
+                             exercises: InMemoryExerciseRepository(),
                              location: "memory")
     }
 
@@ -43,6 +53,9 @@ public struct WellnessRepositories: Sendable {
                                     dogProfile: SQLiteDogProfileRepository(database: database),
                                     nudgeSnoozes: SQLiteNudgeSnoozeRepository(database: database),
                                     interventionLog: SQLiteInterventionLogRepository(database: database),
+                                    journals: SQLiteJournalRepository(database: database),
+                                    supplements: SQLiteSupplementRepository(database: database),
+                                    exercises: SQLiteExerciseRepository(database: database),
                                     location: database.path)
     }
 
@@ -55,6 +68,9 @@ public struct WellnessRepositories: Sendable {
                                     dogProfile: JSONFileDogProfileRepository(store: store),
                                     nudgeSnoozes: JSONFileNudgeSnoozeRepository(store: store),
                                     interventionLog: JSONFileInterventionLogRepository(store: store),
+                                    journals: JSONFileJournalRepository(store: store),
+                                    supplements: JSONFileSupplementRepository(store: store),
+                                    exercises: JSONFileExerciseRepository(store: store),
                                     location: directory.path)
     }
 

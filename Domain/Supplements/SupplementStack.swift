@@ -11,16 +11,19 @@ public struct SupplementStack: Sendable, Equatable {
         self.isSeeded = isSeeded
     }
 
-    /// A usual morning and evening stack with common dosages.
+    /// A usual morning and evening stack with common dosages. Their ids are fixed, so every
+    /// store seeds the same stack and output is reproducible.
     public static var defaults: [Supplement] {
-        [
-            Supplement(name: "Vitamin D3", timeOfDay: .morning, dosage: "2000 IU", sortOrder: 0),
-            Supplement(name: "Omega-3 fish oil", timeOfDay: .morning, dosage: "1000 mg EPA+DHA", sortOrder: 1),
-            Supplement(name: "Vitamin B12", timeOfDay: .morning, dosage: "250 µg", sortOrder: 2),
-            Supplement(name: "Creatine monohydrate", timeOfDay: .morning, dosage: "5 g", sortOrder: 3),
-            Supplement(name: "Magnesium glycinate", timeOfDay: .evening, dosage: "300 mg", sortOrder: 0),
-            Supplement(name: "Zinc", timeOfDay: .evening, dosage: "15 mg", sortOrder: 1),
+        let stack: [(String, Supplement.TimeOfDay, String)] = [
+            ("Vitamin D3", .morning, "2000 IU"), ("Omega-3 fish oil", .morning, "1000 mg EPA+DHA"),
+            ("Vitamin B12", .morning, "250 µg"), ("Creatine monohydrate", .morning, "5 g"),
+            ("Magnesium glycinate", .evening, "300 mg"), ("Zinc", .evening, "15 mg"),
         ]
+        return stack.enumerated().map { index, entry in
+            let id = UUID(uuidString: String(format: "5e1f0000-0000-4000-8000-%012d", index + 1))!
+            let order = stack[..<index].filter { $0.1 == entry.1 }.count
+            return Supplement(id: .init(id), name: entry.0, timeOfDay: entry.1, dosage: entry.2, sortOrder: order)
+        }
     }
 
     /// Seeds the default stack the first time; never again.

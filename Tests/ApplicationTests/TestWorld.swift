@@ -15,6 +15,9 @@ struct TestWorld {
     let log: InMemoryInterventionLogRepository
     let health: InMemoryHealthDataSource
     let catalog: InterventionCatalog
+    let journals = InMemoryJournalRepository()
+    let supplements = InMemorySupplementRepository()
+    let exercises = InMemoryExerciseRepository()
 
     init(now: String = "2026-03-01T10:00:00+01:00", zone: String = "Europe/Amsterdam",
          settings: ModuleSettings? = nil, profile: DogProfile? = nil,
@@ -73,7 +76,8 @@ struct TestWorld {
     var decideCatchUpCard: DecideCatchUpCard { DecideCatchUpCard(deck: buildCatchUpDeck, record: recordDecision) }
     var todaySummary: GetTodaySummary {
         GetTodaySummary(modules: listModules, profile: getDogProfile, nudges: evaluateNudges, deck: buildCatchUpDeck,
-                        time: time)
+                        journal: GetJournal(journals: journals, time: time),
+                        supplements: ListSupplements(supplements: supplements, time: time), time: time)
     }
 }
 

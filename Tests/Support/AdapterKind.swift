@@ -21,21 +21,30 @@ public enum AdapterKind: String, CaseIterable, Sendable, CustomStringConvertible
                              moduleSettings: InMemoryModuleSettingsRepository(),
                              dogProfile: InMemoryDogProfileRepository(),
                              nudgeSnoozes: InMemoryNudgeSnoozeRepository(),
-                             interventionLog: InMemoryInterventionLogRepository())
+                             interventionLog: InMemoryInterventionLogRepository(),
+                             journals: InMemoryJournalRepository(),
+                             supplements: InMemorySupplementRepository(),
+                             exercises: InMemoryExerciseRepository())
         case .jsonFile:
             let store = try JSONFileStore(directory: directory.url)
             return TestStore(directory: directory,
                              moduleSettings: JSONFileModuleSettingsRepository(store: store),
                              dogProfile: JSONFileDogProfileRepository(store: store),
                              nudgeSnoozes: JSONFileNudgeSnoozeRepository(store: store),
-                             interventionLog: JSONFileInterventionLogRepository(store: store))
+                             interventionLog: JSONFileInterventionLogRepository(store: store),
+                             journals: JSONFileJournalRepository(store: store),
+                             supplements: JSONFileSupplementRepository(store: store),
+                             exercises: JSONFileExerciseRepository(store: store))
         case .sqlite:
             let database = try SQLiteDatabase(file: directory.url.appendingPathComponent("wellness.sqlite"))
             return TestStore(directory: directory,
                              moduleSettings: SQLiteModuleSettingsRepository(database: database),
                              dogProfile: SQLiteDogProfileRepository(database: database),
                              nudgeSnoozes: SQLiteNudgeSnoozeRepository(database: database),
-                             interventionLog: SQLiteInterventionLogRepository(database: database))
+                             interventionLog: SQLiteInterventionLogRepository(database: database),
+                             journals: SQLiteJournalRepository(database: database),
+                             supplements: SQLiteSupplementRepository(database: database),
+                             exercises: SQLiteExerciseRepository(database: database))
         }
     }
 
@@ -51,14 +60,20 @@ public enum AdapterKind: String, CaseIterable, Sendable, CustomStringConvertible
                              moduleSettings: JSONFileModuleSettingsRepository(store: files),
                              dogProfile: JSONFileDogProfileRepository(store: files),
                              nudgeSnoozes: JSONFileNudgeSnoozeRepository(store: files),
-                             interventionLog: JSONFileInterventionLogRepository(store: files))
+                             interventionLog: JSONFileInterventionLogRepository(store: files),
+                             journals: JSONFileJournalRepository(store: files),
+                             supplements: JSONFileSupplementRepository(store: files),
+                             exercises: JSONFileExerciseRepository(store: files))
         case .sqlite:
             let database = try SQLiteDatabase(file: store.directory.url.appendingPathComponent("wellness.sqlite"))
             return TestStore(directory: store.directory,
                              moduleSettings: SQLiteModuleSettingsRepository(database: database),
                              dogProfile: SQLiteDogProfileRepository(database: database),
                              nudgeSnoozes: SQLiteNudgeSnoozeRepository(database: database),
-                             interventionLog: SQLiteInterventionLogRepository(database: database))
+                             interventionLog: SQLiteInterventionLogRepository(database: database),
+                             journals: SQLiteJournalRepository(database: database),
+                             supplements: SQLiteSupplementRepository(database: database),
+                             exercises: SQLiteExerciseRepository(database: database))
         }
     }
 }
@@ -70,4 +85,7 @@ public struct TestStore: Sendable {
     public let dogProfile: any DogProfileRepository
     public let nudgeSnoozes: any NudgeSnoozeRepository
     public let interventionLog: any InterventionLogRepository
+    public let journals: any JournalRepository
+    public let supplements: any SupplementRepository
+    public let exercises: any ExerciseRepository
 }

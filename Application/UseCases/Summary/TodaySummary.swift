@@ -7,6 +7,8 @@ public struct TodaySummary: Sendable, Equatable {
     public let dog: DogProfileStatus?
     public let nudges: [Nudge]
     public let catchUp: CatchUpResult
+    public let journal: DailyJournal
+    public let supplements: [SupplementStatus]
 }
 
 /// Gathers today's summary from every capability.
@@ -15,14 +17,18 @@ public struct GetTodaySummary: Sendable {
     let profile: GetDogProfile
     let nudges: EvaluateNudges
     let deck: BuildCatchUpDeck
+    let journal: GetJournal
+    let supplements: ListSupplements
     let time: TimeContext
 
     public init(modules: ListModules, profile: GetDogProfile, nudges: EvaluateNudges, deck: BuildCatchUpDeck,
-                time: TimeContext) {
+                journal: GetJournal, supplements: ListSupplements, time: TimeContext) {
         self.modules = modules
         self.profile = profile
         self.nudges = nudges
         self.deck = deck
+        self.journal = journal
+        self.supplements = supplements
         self.time = time
     }
 
@@ -31,6 +37,8 @@ public struct GetTodaySummary: Sendable {
                      enabledModules: try await modules.execute().enabledModules,
                      dog: try await profile.execute(),
                      nudges: try await nudges.execute(),
-                     catchUp: try await deck.execute())
+                     catchUp: try await deck.execute(),
+                     journal: try await journal.execute(),
+                     supplements: try await supplements.execute())
     }
 }
