@@ -20,7 +20,7 @@ public struct SupplementStack: Sendable, Equatable {
             ("Magnesium glycinate", .evening, "300 mg"), ("Zinc", .evening, "15 mg"),
         ]
         return stack.enumerated().map { index, entry in
-            let id = UUID(uuidString: String(format: "5e1f0000-0000-4000-8000-%012d", index + 1))!
+            let id = UUID(uuidString: String(format: "%08d-5e1f-4000-8000-000000000000", index + 1))!
             let order = stack[..<index].filter { $0.1 == entry.1 }.count
             return Supplement(id: .init(id), name: entry.0, timeOfDay: entry.1, dosage: entry.2, sortOrder: order)
         }
