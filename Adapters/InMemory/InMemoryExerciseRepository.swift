@@ -12,7 +12,7 @@ public actor InMemoryExerciseRepository: ExerciseRepository {
     public func update<Result: Sendable>(_ change: @Sendable (inout ExerciseLibrary) throws -> Result) throws -> Result {
         var copy = current
         let result = try change(&copy)
-        current = copy
+        current = copy.keepingSeeded(from: current)
         return result
     }
 }

@@ -20,6 +20,7 @@ public actor InMemoryJournalRepository: JournalRepository {
     ) throws -> Result {
         var copy = journals[day]
         let result = try change(&copy)
+        try JournalRepositoryError.check(copy, isFor: day)
         journals[day] = copy
         return result
     }

@@ -13,7 +13,7 @@ public actor InMemorySupplementRepository: SupplementRepository {
     public func update<Result: Sendable>(_ change: @Sendable (inout SupplementStack) throws -> Result) throws -> Result {
         var copy = current
         let result = try change(&copy)
-        current = copy
+        current = copy.keepingSeeded(from: current)
         return result
     }
 

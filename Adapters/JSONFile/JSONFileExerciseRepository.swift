@@ -16,8 +16,10 @@ public struct JSONFileExerciseRepository: ExerciseRepository {
 
     public func update<Result: Sendable>(_ change: @Sendable (inout ExerciseLibrary) throws -> Result) throws -> Result {
         try store.update(Self.collection, as: Document.self) { document in
-            var library = document?.library ?? ExerciseLibrary()
+            let original = document?.library ?? ExerciseLibrary()
+            var library = original
             let result = try change(&library)
+            library = library.keepingSeeded(from: original)
             document = Document(seeded: library.isSeeded, exercises: library.exercises)
             return result
         }

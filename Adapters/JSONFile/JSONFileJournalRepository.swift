@@ -25,6 +25,7 @@ public struct JSONFileJournalRepository: JournalRepository {
             var rows = stored ?? []
             var journal = rows.first { $0.day == day }?.journal
             let result = try change(&journal)
+            try JournalRepositoryError.check(journal, isFor: day)
             rows.removeAll { $0.day == day }
             if let journal { rows.append(Row(journal)) }
             stored = rows.sorted { $0.day < $1.day }

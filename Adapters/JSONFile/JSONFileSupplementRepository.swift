@@ -18,9 +18,10 @@ public struct JSONFileSupplementRepository: SupplementRepository {
 
     public func update<Result: Sendable>(_ change: @Sendable (inout SupplementStack) throws -> Result) throws -> Result {
         try store.update(Self.stackCollection, as: StackDocument.self) { document in
-            var stack = document?.stack ?? SupplementStack()
+            let original = document?.stack ?? SupplementStack()
+            var stack = original
             let result = try change(&stack)
-            document = StackDocument(stack)
+            document = StackDocument(stack.keepingSeeded(from: original))
             return result
         }
     }

@@ -38,6 +38,7 @@ public struct SQLiteJournalRepository: JournalRepository {
         return try await database.write { db in
             var journal = try JournalRecord.fetchOne(db, key: day.description)?.journal(database)
             let result = try change(&journal)
+            try JournalRepositoryError.check(journal, isFor: day)
             if let journal {
                 try JournalRecord(journal).upsert(db)
             } else {

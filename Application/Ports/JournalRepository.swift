@@ -1,3 +1,4 @@
+import Foundation
 import WellnessDomain
 
 /// Stores daily journals, one per local day.
@@ -10,8 +11,26 @@ public protocol JournalRepository: Sendable {
 
     /// Reads the journal of `day` (`nil` if none), lets `change` modify it, and saves the
     /// result, atomically across processes: concurrent changes to one day all land in one
-    /// journal. When `change` throws, nothing is saved.
+    /// journal. When `change` throws, nothing is saved. The journal's day cannot change: a
+    /// journal for another day is refused with ``JournalRepositoryError/dayChanged(expected:got:)``.
     func update<Result: Sendable>(
         _ day: LocalDay, _ change: @Sendable (inout DailyJournal?) throws -> Result
     ) async throws -> Result
+}
+
+/// A misuse of ``JournalRepository`` that every adapter refuses the same way.
+public enum JournalRepositoryError: Error, Sendable, Equatable, LocalizedError {
+    /// `update(day)` tried to store a journal of a different day.
+    case dayChanged(expected: LocalDay, got: LocalDay)
+
+    public var errorDescription: String? {
+        switch self {
+        case let .dayChanged(expected, got): "a journal for \(expected) cannot be replaced by one for \(got)"
+        }
+    }
+
+    /// Throws when `journal` is not of `day`.
+    public static func check(_ journal: DailyJournal?, isFor day: LocalDay) throws {
+        if let journal, journal.day != day { throw dayChanged(expected: day, got: journal.day) }
+    }
 }

@@ -5,7 +5,7 @@ public protocol SupplementRepository: Sendable {
     /// The stored stack (empty and not seeded on a new store).
     func stack() async throws -> SupplementStack
 
-    /// Reads the stack, lets `change` modify it, and saves it, atomically. When `change`
+    /// Reads the stack, lets `change` modify it, and saves it, atomically. Once the stored value is marked seeded, it stays so. When `change`
     /// throws, nothing is saved.
     func update<Result: Sendable>(_ change: @Sendable (inout SupplementStack) throws -> Result) async throws -> Result
 

@@ -84,6 +84,11 @@ public struct ExerciseLibrary: Sendable, Equatable {
         self.isSeeded = isSeeded
     }
 
+    /// This library, still marked seeded if `original` was: the marker is never cleared.
+    public func keepingSeeded(from original: ExerciseLibrary) -> ExerciseLibrary {
+        ExerciseLibrary(exercises: exercises, isSeeded: isSeeded || original.isSeeded)
+    }
+
     /// Adds `defaults` the first time; never again. Exercises already stored keep priority.
     public mutating func seedIfNeeded(with defaults: [ExerciseDefinition]) {
         guard !isSeeded else { return }

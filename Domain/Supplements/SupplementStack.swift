@@ -33,6 +33,11 @@ public struct SupplementStack: Sendable, Equatable {
         supplements = (supplements + Self.defaults).sorted(by: Supplement.displayOrder)
     }
 
+    /// This stack, still marked seeded if `original` was: the marker is never cleared.
+    public func keepingSeeded(from original: SupplementStack) -> SupplementStack {
+        SupplementStack(supplements: supplements, isSeeded: isSeeded || original.isSeeded)
+    }
+
     /// Finds one supplement by id (or an unambiguous id prefix of 4+ characters) or by name
     /// (case-insensitive), or throws an error listing the names.
     public func find(_ reference: String) throws(InvalidValue) -> Supplement {
@@ -85,7 +90,8 @@ public struct SupplementStack: Sendable, Equatable {
         return supplement
     }
 
-    /// Moves a supplement to `position` (0-based) within its time of day, renumbering that list.
+    /// Moves a supplement to `position` (0-based; messages count from 1) within its time of
+    /// day, renumbering that list.
     public mutating func move(_ id: Supplement.ID, to position: Int) throws(SupplementError) {
         guard let moving = supplements.first(where: { $0.id == id }) else { throw .notFound(id) }
         var group = supplements.filter { $0.timeOfDay == moving.timeOfDay && $0.id != id }
@@ -127,7 +133,8 @@ public enum SupplementError: Error, Sendable, Equatable, LocalizedError {
         case .nameTooLong(let count): "the name is \(count) characters long; at most 100 are allowed"
         case .duplicateName(let name): "there is already a supplement called \(name)"
         case .notFound(let id): "no supplement with id \(id)"
-        case let .invalidPosition(position, count): "position \(position) is outside 0...\(count - 1)"
+        case let .invalidPosition(position, count):
+            "position \(position + 1) is outside 1...\(count) (the first supplement of its time of day is 1)"
         }
     }
 }
