@@ -112,7 +112,13 @@ struct SupplementsCommand: AsyncParsableCommand {
     struct Adherence: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "How often each active supplement was taken.")
         @OptionGroup var options: GlobalOptions
-        @Option(help: "7 or 30.") var days: Int = 7
+        @Option(help: "7 or 30.", transform: { text in
+            guard let days = Int(text), GetSupplementAdherence.windows.contains(days) else {
+                throw InvalidValue(kind: "number of days", value: text, valid: GetSupplementAdherence.windows.map(String.init))
+            }
+            return days
+        })
+        var days: Int = 7
 
         func run() async throws {
             try await Console.run(options) { console in
