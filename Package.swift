@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "WellnessInMemory", targets: ["WellnessInMemory"]),
         .library(name: "WellnessJSONFile", targets: ["WellnessJSONFile"]),
         .library(name: "WellnessSQLite", targets: ["WellnessSQLite"]),
+        .library(name: "WellnessTips", targets: ["WellnessTips"]),
         .library(name: "WellnessComposition", targets: ["WellnessComposition"]),
         .executable(name: "wellness", targets: ["wellness"]),
         .executable(name: "wellness-bench", targets: ["wellness-bench"]),
@@ -47,10 +48,13 @@ let package = Package(
                                .product(name: "Logging", package: "swift-log")],
                 path: "Adapters/SQLite", swiftSettings: strict),
 
+        .target(name: "WellnessTips", dependencies: ["WellnessApplication"],
+                path: "Adapters/Tips", swiftSettings: strict),
+
         // MARK: - Composition roots
         .target(name: "WellnessComposition",
                 dependencies: ["WellnessApplication", "WellnessInMemory", "WellnessJSONFile",
-                               "WellnessSQLite", .product(name: "Logging", package: "swift-log")],
+                               "WellnessSQLite", "WellnessTips", .product(name: "Logging", package: "swift-log")],
                 path: "Composition/Wiring",
                 resources: [.process("Resources")],
                 swiftSettings: strict),

@@ -88,6 +88,24 @@ enum SQLiteSchema {
                 t.column("seededAt", .integer).notNull()
             }
         }
+        migrator.registerMigration("createGoalsMoodsTips") { db in
+            try db.create(table: "goal") { t in
+                t.primaryKey("id", .text) // UUID
+                t.column("title", .text).notNull()
+                t.column("description", .text)
+                t.column("createdAt", .integer).notNull() // milliseconds since 1970
+            }
+            try db.create(table: "mood") { t in
+                t.primaryKey("day", .text) // YYYY-MM-DD: one entry per day
+                t.column("score", .integer).notNull().check { $0 >= 1 && $0 <= 5 }
+                t.column("note", .text)
+            }
+            try db.create(table: "tipsCache") { t in
+                t.primaryKey("goalId", .text).references("goal", onDelete: .cascade)
+                t.column("generatedAt", .integer).notNull() // milliseconds since 1970
+                t.column("tips", .text).notNull() // JSON array of {id, tip, category, priority}
+            }
+        }
         return migrator
     }
 

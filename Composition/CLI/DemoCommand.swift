@@ -43,6 +43,8 @@ struct DemoCommand: AsyncParsableCommand {
                                    ("wellness journal show", "cli.demo.journal"),
                                    ("wellness supplements", "cli.demo.supplements"),
                                    ("wellness exercises groups", "cli.demo.exercises"),
+                                   ("wellness goals", "cli.demo.goals"), ("wellness tips <goal-id>", "cli.demo.tips"),
+                                   ("wellness mood", "cli.demo.mood"),
                                    ("wellness modules", "cli.demo.modules"),
                                    ("wellness profile", "cli.demo.profile"), ("wellness nudges", "cli.demo.nudges"),
                                    ("wellness nudges apply simplify", "cli.demo.apply"),

@@ -34,13 +34,17 @@ struct SummaryCommand: AsyncParsableCommand {
             console.print(console.text.string("cli.summary.supplements", .number(active.count - due.count),
                                               .number(active.count),
                                               .verbatim(due.isEmpty ? "" : " — " + due.joined(separator: ", "))))
+            for entry in summary.goals {
+                let top = entry.tips?.tips.first?.tip ?? console.text.string("cli.summary.noTips")
+                console.print(console.text.string("cli.summary.goal", .verbatim(entry.goal.title), .verbatim(top)))
+            }
             console.print()
             try console.showNudges(summary.nudges)
         }
     }
 }
 
-/// `{"today", "dog", "enabledModules", "nudges", "deck", "journal", "supplements"}`.
+/// `{"today", "dog", "enabledModules", "nudges", "deck", "journal", "supplements", "goals"}`.
 struct SummaryOutput: Encodable {
     let today: LocalDay
     let dog: ProfileOutput?
@@ -49,6 +53,7 @@ struct SummaryOutput: Encodable {
     let deck: DeckOutput
     let journal: JournalOutput
     let supplements: [SupplementOutput]
+    let goals: [GoalSummaryOutput]
 
     init(_ summary: TodaySummary, _ text: Localizer) {
         today = summary.today
@@ -58,6 +63,7 @@ struct SummaryOutput: Encodable {
         deck = DeckOutput(summary.catchUp, text)
         journal = JournalOutput(summary.journal, withLegacy: false)
         supplements = summary.supplements.map { SupplementOutput($0.supplement, taken: $0.taken) }
+        goals = summary.goals.map { GoalSummaryOutput(goal: GoalOutput($0.goal), tips: $0.tips.map(TipsOutput.init)) }
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -69,7 +75,22 @@ struct SummaryOutput: Encodable {
         try container.encode(deck, forKey: .deck)
         try container.encode(journal, forKey: .journal)
         try container.encode(supplements, forKey: .supplements)
+        try container.encode(goals, forKey: .goals)
     }
 
-    enum CodingKeys: String, CodingKey { case today, dog, enabledModules, nudges, deck, journal, supplements }
+    enum CodingKeys: String, CodingKey { case today, dog, enabledModules, nudges, deck, journal, supplements, goals }
+}
+
+/// `{"goal": {...}, "tips": {...}|null}`.
+struct GoalSummaryOutput: Encodable {
+    let goal: GoalOutput
+    let tips: TipsOutput?
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(goal, forKey: .goal)
+        try container.encode(tips, forKey: .tips)
+    }
+
+    enum CodingKeys: String, CodingKey { case goal, tips }
 }

@@ -11,7 +11,8 @@ struct WellnessCommand: AsyncParsableCommand {
             WELLNESS_LOG_LEVEL.
             """,
         subcommands: [SummaryCommand.self, DeckCommand.self, InterventionsCommand.self, JournalCommand.self,
-                      SupplementsCommand.self, ExercisesCommand.self, ModulesCommand.self,
+                      SupplementsCommand.self, ExercisesCommand.self, GoalsCommand.self, MoodCommand.self,
+                      TipsCommand.self, ModulesCommand.self,
                       ProfileCommand.self, NudgesCommand.self,
                       DemoCommand.self],
         defaultSubcommand: SummaryCommand.self)

@@ -2,6 +2,7 @@ import Foundation
 import WellnessApplication
 import WellnessDomain
 import WellnessInMemory
+import WellnessTips
 
 /// The composition root: every use case, wired to one set of repositories, one clock and one
 /// calendar. The CLI, the tests and any app build it the same way:
@@ -58,6 +59,14 @@ public struct Wellness: Sendable {
     public let listExercises: ListExercises
     public let searchExercises: SearchExercises
 
+    // MARK: - Goals, moods and tips
+    public let addGoal: AddGoal
+    public let listGoals: ListGoals
+    public let removeGoal: RemoveGoal
+    public let logMood: LogMood
+    public let listMoods: ListMoods
+    public let getGoalTips: GetGoalTips
+
     // MARK: - Summary
     public let todaySummary: GetTodaySummary
 
@@ -66,7 +75,8 @@ public struct Wellness: Sendable {
     public init(repositories: WellnessRepositories, clock: any WallClock, calendar: Calendar,
                 locale: WellnessLocale = .en, nudgeRules: NudgeRules = NudgeRules(),
                 catalog: InterventionCatalog? = nil,
-                health: any HealthDataSource = InMemoryHealthDataSource()) throws {
+                health: any HealthDataSource = InMemoryHealthDataSource(),
+                tipsService: any GoalTipsService = RuleBasedGoalTipsService()) throws {
         let catalog = try catalog ?? InterventionCatalog.bundled()
         let exerciseDefaults = try ExerciseDefinition.bundledLibrary()
         let time = TimeContext(clock: clock, calendar: calendar)
@@ -108,9 +118,16 @@ public struct Wellness: Sendable {
         supplementAdherence = GetSupplementAdherence(supplements: supplements, time: time)
         listExercises = ListExercises(exercises: repositories.exercises, defaults: exerciseDefaults)
         searchExercises = SearchExercises(exercises: repositories.exercises, defaults: exerciseDefaults)
+        addGoal = AddGoal(goals: repositories.goals, time: time)
+        listGoals = ListGoals(goals: repositories.goals)
+        removeGoal = RemoveGoal(goals: repositories.goals)
+        logMood = LogMood(moods: repositories.moods, time: time)
+        listMoods = ListMoods(moods: repositories.moods, time: time)
+        getGoalTips = GetGoalTips(goals: repositories.goals, moods: repositories.moods, journals: repositories.journals,
+                                  cache: repositories.tipsCache, service: tipsService, time: time)
         todaySummary = GetTodaySummary(modules: listModules, profile: getDogProfile,
                                        nudges: evaluateNudges, deck: buildCatchUpDeck, journal: getJournal,
-                                       supplements: listSupplements, time: time)
+                                       supplements: listSupplements, goals: listGoals, tips: getGoalTips, time: time)
     }
 
     /// Builds the container for a configuration, opening (and creating) its store.
@@ -119,6 +136,7 @@ public struct Wellness: Sendable {
             configuration.store, directory: configuration.dataDirectory, logger: configuration.logger)
         return try Wellness(repositories: repositories, clock: configuration.clock,
                             calendar: configuration.calendar, locale: configuration.locale,
-                            catalog: configuration.catalog, health: configuration.health)
+                            catalog: configuration.catalog, health: configuration.health,
+                            tipsService: configuration.tipsService)
     }
 }

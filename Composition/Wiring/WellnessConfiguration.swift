@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import WellnessApplication
 import WellnessInMemory
+import WellnessTips
 
 /// Everything the container needs: which store and where, the clock, the person's calendar
 /// (its time zone decides what "today" is) and language. Defaults are the live ones.
@@ -16,6 +17,8 @@ public struct WellnessConfiguration: Sendable {
     public var catalog: InterventionCatalog?
     /// Where health hints come from; by default an in-memory source with nothing authorised.
     public var health: any HealthDataSource
+    /// Where goal tips come from; by default the rule-based stub service.
+    public var tipsService: any GoalTipsService
 
     public init(store: StoreKind = .sqlite,
                 dataDirectory: URL = DataDirectory.resolve(),
@@ -24,7 +27,8 @@ public struct WellnessConfiguration: Sendable {
                 locale: WellnessLocale = .en,
                 logger: Logger = Logger(label: "wellness"),
                 catalog: InterventionCatalog? = nil,
-                health: any HealthDataSource = InMemoryHealthDataSource()) {
+                health: any HealthDataSource = InMemoryHealthDataSource(),
+                tipsService: any GoalTipsService = RuleBasedGoalTipsService()) {
         self.store = store
         self.dataDirectory = dataDirectory
         self.clock = clock
@@ -33,5 +37,6 @@ public struct WellnessConfiguration: Sendable {
         self.logger = logger
         self.catalog = catalog
         self.health = health
+        self.tipsService = tipsService
     }
 }

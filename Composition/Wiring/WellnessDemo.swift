@@ -73,6 +73,25 @@ public enum WellnessDemo {
         }
     }
 
+    /// Two goals set a month ago and a mood most days, dipping in the last week.
+    static func seedGoalsAndMoods(_ app: Wellness, clock: FixedWallClock, from start: LocalDay, now: Date,
+                                  calendar: Calendar) async throws {
+        let today = LocalDay(now, in: calendar)
+        clock.set(start.at(hour: 20, in: calendar))
+        _ = try await app.addGoal.execute(title: "Exercise 3x per week",
+                                          description: "Two runs and one strength session, every week.")
+        clock.set(start.at(hour: 20, minute: 1, in: calendar))
+        _ = try await app.addGoal.execute(title: "Sleep 7 hours a night", description: "Lights out by 23:00 on weekdays.")
+        let scores = [4, 3, 4, 5, 3, 4, 2, 3, 4, 4]
+        for offset in 0...start.days(until: today) where offset % 6 != 5 {
+            let day = start.adding(days: offset)
+            clock.set(min(now, day.at(hour: 21, minute: 30, in: calendar)))
+            let recent = day.days(until: today) < 7
+            _ = try await app.logMood.execute(score: recent ? 2 : scores[offset % scores.count],
+                                              note: offset % 9 == 0 ? "Busy week at work." : nil, day: day)
+        }
+    }
+
     /// What the demo created, for the closing message.
     public struct Report: Sendable, Equatable {
         public let dogName: String
@@ -126,6 +145,7 @@ public enum WellnessDemo {
         try await seedInterventions(repositories.interventionLog, catalog: catalog, from: start, now: now,
                                     calendar: calendar)
         try await seedJournalAndSupplements(app, clock: clock, from: start, now: now, calendar: calendar)
+        try await seedGoalsAndMoods(app, clock: clock, from: start, now: now, calendar: calendar)
         clock.set(now)
         let nudges = try await app.evaluateNudges.execute()
         return Report(dogName: dogName, nudgeIDs: nudges.map(\.id))

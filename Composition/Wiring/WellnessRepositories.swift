@@ -15,13 +15,17 @@ public struct WellnessRepositories: Sendable {
     public var journals: any JournalRepository
     public var supplements: any SupplementRepository
     public var exercises: any ExerciseRepository
+    public var goals: any GoalRepository
+    public var moods: any MoodRepository
+    public var tipsCache: any TipsCacheRepository
     /// Where the data lives, for messages (a file, a directory, or "memory").
     public var location: String
 
     public init(moduleSettings: any ModuleSettingsRepository, dogProfile: any DogProfileRepository,
                 nudgeSnoozes: any NudgeSnoozeRepository, interventionLog: any InterventionLogRepository,
                 journals: any JournalRepository, supplements: any SupplementRepository,
-                exercises: any ExerciseRepository, location: String) {
+                exercises: any ExerciseRepository, goals: any GoalRepository & TipsCacheRepository,
+                moods: any MoodRepository, location: String) {
         self.moduleSettings = moduleSettings
         self.dogProfile = dogProfile
         self.nudgeSnoozes = nudgeSnoozes
@@ -29,6 +33,9 @@ public struct WellnessRepositories: Sendable {
         self.journals = journals
         self.supplements = supplements
         self.exercises = exercises
+        self.goals = goals
+        self.moods = moods
+        self.tipsCache = goals
         self.location = location
     }
 
@@ -41,6 +48,8 @@ public struct WellnessRepositories: Sendable {
                              journals: InMemoryJournalRepository(),
                              supplements: InMemorySupplementRepository(),
                              exercises: InMemoryExerciseRepository(),
+                             goals: InMemoryGoalRepository(),
+                             moods: InMemoryMoodRepository(),
                              location: "memory")
     }
 
@@ -56,6 +65,8 @@ public struct WellnessRepositories: Sendable {
                                     journals: SQLiteJournalRepository(database: database),
                                     supplements: SQLiteSupplementRepository(database: database),
                                     exercises: SQLiteExerciseRepository(database: database),
+                                    goals: SQLiteGoalRepository(database: database),
+                                    moods: SQLiteMoodRepository(database: database),
                                     location: database.path)
     }
 
@@ -71,6 +82,8 @@ public struct WellnessRepositories: Sendable {
                                     journals: JSONFileJournalRepository(store: store),
                                     supplements: JSONFileSupplementRepository(store: store),
                                     exercises: JSONFileExerciseRepository(store: store),
+                                    goals: JSONFileGoalRepository(store: store),
+                                    moods: JSONFileMoodRepository(store: store),
                                     location: directory.path)
     }
 

@@ -24,7 +24,9 @@ public enum AdapterKind: String, CaseIterable, Sendable, CustomStringConvertible
                              interventionLog: InMemoryInterventionLogRepository(),
                              journals: InMemoryJournalRepository(),
                              supplements: InMemorySupplementRepository(),
-                             exercises: InMemoryExerciseRepository())
+                             exercises: InMemoryExerciseRepository(),
+                             goals: InMemoryGoalRepository(),
+                             moods: InMemoryMoodRepository())
         case .jsonFile:
             let store = try JSONFileStore(directory: directory.url)
             return TestStore(directory: directory,
@@ -34,7 +36,9 @@ public enum AdapterKind: String, CaseIterable, Sendable, CustomStringConvertible
                              interventionLog: JSONFileInterventionLogRepository(store: store),
                              journals: JSONFileJournalRepository(store: store),
                              supplements: JSONFileSupplementRepository(store: store),
-                             exercises: JSONFileExerciseRepository(store: store))
+                             exercises: JSONFileExerciseRepository(store: store),
+                             goals: JSONFileGoalRepository(store: store),
+                             moods: JSONFileMoodRepository(store: store))
         case .sqlite:
             let database = try SQLiteDatabase(file: directory.url.appendingPathComponent("wellness.sqlite"))
             return TestStore(directory: directory,
@@ -44,7 +48,9 @@ public enum AdapterKind: String, CaseIterable, Sendable, CustomStringConvertible
                              interventionLog: SQLiteInterventionLogRepository(database: database),
                              journals: SQLiteJournalRepository(database: database),
                              supplements: SQLiteSupplementRepository(database: database),
-                             exercises: SQLiteExerciseRepository(database: database))
+                             exercises: SQLiteExerciseRepository(database: database),
+                             goals: SQLiteGoalRepository(database: database),
+                             moods: SQLiteMoodRepository(database: database))
         }
     }
 
@@ -63,7 +69,9 @@ public enum AdapterKind: String, CaseIterable, Sendable, CustomStringConvertible
                              interventionLog: JSONFileInterventionLogRepository(store: files),
                              journals: JSONFileJournalRepository(store: files),
                              supplements: JSONFileSupplementRepository(store: files),
-                             exercises: JSONFileExerciseRepository(store: files))
+                             exercises: JSONFileExerciseRepository(store: files),
+                             goals: JSONFileGoalRepository(store: files),
+                             moods: JSONFileMoodRepository(store: files))
         case .sqlite:
             let database = try SQLiteDatabase(file: store.directory.url.appendingPathComponent("wellness.sqlite"))
             return TestStore(directory: store.directory,
@@ -73,7 +81,9 @@ public enum AdapterKind: String, CaseIterable, Sendable, CustomStringConvertible
                              interventionLog: SQLiteInterventionLogRepository(database: database),
                              journals: SQLiteJournalRepository(database: database),
                              supplements: SQLiteSupplementRepository(database: database),
-                             exercises: SQLiteExerciseRepository(database: database))
+                             exercises: SQLiteExerciseRepository(database: database),
+                             goals: SQLiteGoalRepository(database: database),
+                             moods: SQLiteMoodRepository(database: database))
         }
     }
 }
@@ -88,4 +98,7 @@ public struct TestStore: Sendable {
     public let journals: any JournalRepository
     public let supplements: any SupplementRepository
     public let exercises: any ExerciseRepository
+    /// Goals and their cached tips (one adapter serves both ports).
+    public let goals: any GoalRepository & TipsCacheRepository
+    public let moods: any MoodRepository
 }

@@ -9,6 +9,14 @@ public struct TodaySummary: Sendable, Equatable {
     public let catchUp: CatchUpResult
     public let journal: DailyJournal
     public let supplements: [SupplementStatus]
+    /// Each goal with its tips (from the cache when fresh).
+    public let goals: [GoalWithTips]
+}
+
+/// A goal and its tips; `nil` when none could be had (the service failed and nothing was cached).
+public struct GoalWithTips: Sendable, Equatable {
+    public let goal: Goal
+    public let tips: GoalTips?
 }
 
 /// Gathers today's summary from every capability.
@@ -19,17 +27,36 @@ public struct GetTodaySummary: Sendable {
     let deck: BuildCatchUpDeck
     let journal: GetJournal
     let supplements: ListSupplements
+    let goals: ListGoals?
+    let tips: GetGoalTips?
     let time: TimeContext
 
     public init(modules: ListModules, profile: GetDogProfile, nudges: EvaluateNudges, deck: BuildCatchUpDeck,
-                journal: GetJournal, supplements: ListSupplements, time: TimeContext) {
+                journal: GetJournal, supplements: ListSupplements, goals: ListGoals? = nil, tips: GetGoalTips? = nil,
+                time: TimeContext) {
         self.modules = modules
         self.profile = profile
         self.nudges = nudges
         self.deck = deck
         self.journal = journal
         self.supplements = supplements
+        self.goals = goals
+        self.tips = tips
         self.time = time
+    }
+
+    /// A service failure for one goal leaves its tips empty instead of failing the summary.
+    func goalsWithTips() async throws -> [GoalWithTips] {
+        guard let goals, let tips else { return [] }
+        var result: [GoalWithTips] = []
+        for goal in try await goals.execute() {
+            do {
+                result.append(GoalWithTips(goal: goal, tips: try await tips.execute(goal.id)))
+            } catch is GoalTipsError {
+                result.append(GoalWithTips(goal: goal, tips: nil))
+            }
+        }
+        return result
     }
 
     public func execute() async throws -> TodaySummary {
@@ -39,6 +66,7 @@ public struct GetTodaySummary: Sendable {
                      nudges: try await nudges.execute(),
                      catchUp: try await deck.execute(),
                      journal: try await journal.execute(),
-                     supplements: try await supplements.execute())
+                     supplements: try await supplements.execute(),
+                     goals: try await goalsWithTips())
     }
 }

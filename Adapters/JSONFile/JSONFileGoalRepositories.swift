@@ -1,0 +1,96 @@
+import Foundation
+import WellnessApplication
+import WellnessDomain
+
+/// Goals and their cached tips in `goals.json` (one file, so removing a goal removes its tips
+/// in the same replacement).
+public struct JSONFileGoalRepository: GoalRepository, TipsCacheRepository {
+    private let store: JSONFileStore
+    static let collection = "goals"
+
+    public init(store: JSONFileStore) {
+        self.store = store
+    }
+
+    public func all() throws -> [Goal] {
+        try document().goals.sorted { ($0.createdAt, $0.id.description) < ($1.createdAt, $1.id.description) }
+    }
+
+    public func goal(_ id: Goal.ID) throws -> Goal? { try document().goals.first { $0.id == id } }
+
+    public func save(_ goal: Goal) throws {
+        try change { document in
+            document.goals.removeAll { $0.id == goal.id }
+            document.goals.append(goal)
+        }
+    }
+
+    public func remove(_ id: Goal.ID) throws -> Bool {
+        try change { document in
+            let existed = document.goals.contains { $0.id == id }
+            document.goals.removeAll { $0.id == id }
+            document.tips.removeAll { $0.goalID == id }
+            return existed
+        }
+    }
+
+    public func cached(for goal: Goal.ID) throws -> GoalTips? { try document().tips.first { $0.goalID == goal } }
+
+    public func store(_ tips: GoalTips) throws {
+        try change { document in
+            document.tips.removeAll { $0.goalID == tips.goalID }
+            document.tips.append(tips)
+        }
+    }
+
+    private func document() throws -> Document {
+        try store.read(Self.collection, as: Document.self) ?? Document()
+    }
+
+    private func change<Result>(_ body: (inout Document) -> Result) throws -> Result {
+        try store.update(Self.collection, as: Document.self) { stored in
+            var document = stored ?? Document()
+            let result = body(&document)
+            stored = document
+            return result
+        }
+    }
+
+    /// `{"goals": [...], "tips": [{"goalID", "generatedAt", "tips", "stale"}]}`.
+    struct Document: Codable, Equatable {
+        var goals: [Goal] = []
+        var tips: [GoalTips] = []
+    }
+}
+
+/// Mood entries in `moods.json`, one per day.
+public struct JSONFileMoodRepository: MoodRepository {
+    private let store: JSONFileStore
+    static let collection = "moods"
+
+    public init(store: JSONFileStore) {
+        self.store = store
+    }
+
+    public func moods(on days: ClosedRange<LocalDay>) throws -> [MoodEntry] {
+        (try store.read(Self.collection, as: [Row].self) ?? []).filter { days.contains($0.day) }.map(\.entry)
+            .sorted { $0.day < $1.day }
+    }
+
+    public func save(_ entry: MoodEntry) throws {
+        try store.update(Self.collection, as: [Row].self) { stored in
+            var rows = (stored ?? []).filter { $0.day != entry.day }
+            rows.append(Row(day: entry.day, score: entry.score, note: entry.note))
+            stored = rows.sorted { $0.day < $1.day }
+        }
+    }
+
+    /// `{"day", "score", "note"?}`.
+    struct Row: Codable, Equatable {
+        var day: LocalDay
+        var score: Int
+        var note: String?
+
+        var entry: MoodEntry { MoodEntry(storedDay: day, score: score, note: note) }
+    }
+}

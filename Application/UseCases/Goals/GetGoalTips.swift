@@ -1,0 +1,81 @@
+import Foundation
+import WellnessDomain
+
+/// Tips for a goal, highest priority first, from the cache when fresh (under 24 hours) and
+/// from the tips service otherwise; a service failure falls back to the cache, marked stale.
+public struct GetGoalTips: Sendable {
+    let goals: any GoalRepository
+    let moods: any MoodRepository
+    let journals: any JournalRepository
+    let cache: any TipsCacheRepository
+    let service: any GoalTipsService
+    let time: TimeContext
+
+    /// How long cached tips are served without asking the service.
+    public static let freshness: TimeInterval = 24 * 60 * 60
+    /// How many days of moods and journals the service sees.
+    public static let contextDays = 30
+
+    public init(goals: any GoalRepository, moods: any MoodRepository, journals: any JournalRepository,
+                cache: any TipsCacheRepository, service: any GoalTipsService, time: TimeContext) {
+        self.goals = goals
+        self.moods = moods
+        self.journals = journals
+        self.cache = cache
+        self.service = service
+        self.time = time
+    }
+
+    public func execute(_ id: Goal.ID, refresh: Bool = false) async throws -> GoalTips {
+        guard let goal = try await goals.goal(id) else { throw GoalTipsError.goalNotFound(id) }
+        let now = time.now()
+        let cached = try await cache.cached(for: id)
+        if !refresh, let cached, now.timeIntervalSince(cached.generatedAt) < Self.freshness {
+            return cached
+        }
+        let context = try await context(for: goal)
+        let answer: [GoalTip]
+        do {
+            answer = try await service.tips(for: goal, context: context)
+        } catch {
+            guard let cached else { throw GoalTipsError.serviceFailed(error) }
+            return GoalTips(goalID: id, generatedAt: cached.generatedAt, tips: cached.tips, stale: true)
+        }
+        let tips = GoalTips(goalID: id, generatedAt: now, tips: GoalTip.sortedByPriority(answer))
+        try await cache.store(tips)
+        return tips
+    }
+
+    /// Moods and journals of the last 30 days (today included) and the other goals.
+    func context(for goal: Goal) async throws(GoalTipsError) -> UserContext {
+        let today = time.today()
+        let window = today.adding(days: -(Self.contextDays - 1))...today
+        do {
+            return UserContext(moods: try await moods.moods(on: window),
+                               journals: try await journals.journals(on: window),
+                               otherGoals: try await goals.all().filter { $0.id != goal.id })
+        } catch {
+            throw .contextBuildFailed(cause: (error as? any LocalizedError)?.errorDescription ?? "\(error)")
+        }
+    }
+}
+
+/// Why tips could not be given.
+public enum GoalTipsError: Error, Sendable, Equatable, LocalizedError {
+    case goalNotFound(Goal.ID)
+    /// Reading moods, journals or goals failed; carries the cause.
+    case contextBuildFailed(cause: String)
+    /// The service failed and no tips were cached for this goal.
+    case serviceFailed(GoalTipsServiceError)
+
+    public var errorDescription: String? {
+        switch self {
+        case .goalNotFound(let id):
+            "goal \(id) was not found; list your goals with: wellness goals list"
+        case .contextBuildFailed(let cause):
+            "could not gather your moods, journal and goals for the tips: \(cause)"
+        case .serviceFailed(let error):
+            "no tips yet for this goal: \(error.errorDescription ?? "\(error)"). Try again later; once tips were fetched, they stay available offline"
+        }
+    }
+}

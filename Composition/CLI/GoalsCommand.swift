@@ -1,0 +1,192 @@
+import ArgumentParser
+import Foundation
+import WellnessComposition
+
+/// `wellness goals add|list|remove`.
+struct GoalsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "goals", abstract: "Your goals (ask for tips with `wellness tips <goal-id>`).",
+        subcommands: [List.self, Add.self, Remove.self], defaultSubcommand: List.self)
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Add a goal.")
+        @OptionGroup var options: GlobalOptions
+        @Argument(help: "The goal, e.g. \"Exercise 3x per week\".") var title: String
+        @Option(help: "More detail.") var description: String?
+
+        func run() async throws {
+            try await Console.run(options) { console in
+                let goal = try await console.wellness.addGoal.execute(title: title, description: description)
+                if console.json { return try console.printJSON(GoalOutput(goal)) }
+                console.print(console.text.string("cli.goals.added", .verbatim(goal.title), .verbatim(goal.id.description)))
+            }
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List your goals.")
+        @OptionGroup var options: GlobalOptions
+
+        func run() async throws {
+            try await Console.run(options) { console in
+                let goals = try await console.wellness.listGoals.execute()
+                if console.json { return try console.printJSON(goals.map(GoalOutput.init)) }
+                if goals.isEmpty { return console.print(console.text.string("cli.goals.none")) }
+                console.printTable(header: ["ID", console.text.string("cli.column.title"), console.text.string("cli.column.since")],
+                                   rows: goals.map { [$0.id.description, $0.title, console.localTime($0.createdAt)] })
+            }
+        }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete a goal and its tips.")
+        @OptionGroup var options: GlobalOptions
+        @Argument(help: "The goal's id (or its first characters).") var id: String
+
+        func run() async throws {
+            try await Console.run(options) { console in
+                let goal = try await console.wellness.listGoals.find(id)
+                try await console.wellness.removeGoal.execute(goal.id)
+                if console.json { return try console.printJSON(GoalOutput(goal)) }
+                console.print(console.text.string("cli.goals.removed", .verbatim(goal.title)))
+            }
+        }
+    }
+}
+
+/// `wellness mood log|list`.
+struct MoodCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mood", abstract: "How you feel, 1 (low) to 5 (great), one entry a day.",
+        subcommands: [List.self, Log.self], defaultSubcommand: List.self)
+
+    struct Log: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Log a mood (again the same day replaces it).")
+        @OptionGroup var options: GlobalOptions
+        @Argument(help: "1 (low) to 5 (great).") var score: Int
+        @Option(help: "A note.") var note: String?
+        @Option(help: "The day, YYYY-MM-DD (default today).", transform: parseDay) var day: LocalDay?
+
+        func run() async throws {
+            try await Console.run(options) { console in
+                let entry = try await console.wellness.logMood.execute(score: score, note: note, day: day)
+                if console.json { return try console.printJSON(MoodOutput(entry)) }
+                console.print(console.text.string("cli.mood.logged", .number(entry.score), .verbatim(entry.day.description)))
+            }
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Moods of the last N days.")
+        @OptionGroup var options: GlobalOptions
+        @Option(help: "How many days back, today included (default 30).") var days: Int = 30
+
+        func run() async throws {
+            try await Console.run(options) { console in
+                let moods = try await console.wellness.listMoods.execute(days: days)
+                if console.json { return try console.printJSON(moods.map(MoodOutput.init)) }
+                if moods.isEmpty { return console.print(console.text.string("cli.mood.none")) }
+                console.printTable(header: [console.text.string("cli.column.day"), console.text.string("cli.column.mood"),
+                                            console.text.string("cli.column.notes")],
+                                   rows: moods.map { [$0.day.description, String(repeating: "●", count: $0.score)
+                                                        + String(repeating: "○", count: 5 - $0.score), $0.note ?? ""] })
+            }
+        }
+    }
+}
+
+/// `wellness tips <goal-id> [--refresh]`.
+struct TipsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tips", abstract: "Personal tips for a goal, from your moods, journal and other goals.")
+    @OptionGroup var options: GlobalOptions
+    @Argument(help: "The goal's id (or its first characters); see `wellness goals list`.") var goal: String
+    @Flag(help: "Ask the tips service again even when fresh tips are cached.") var refresh = false
+
+    func run() async throws {
+        try await Console.run(options) { console in
+            let goal = try await console.wellness.listGoals.find(self.goal)
+            let tips = try await console.wellness.getGoalTips.execute(goal.id, refresh: refresh)
+            if console.json { return try console.printJSON(TipsOutput(tips)) }
+            console.print(console.text.string("cli.tips.title", .verbatim(goal.title)))
+            if tips.stale {
+                console.print(console.text.string("cli.tips.stale", .verbatim(console.localTime(tips.generatedAt))))
+            }
+            console.showTips(tips)
+        }
+    }
+}
+
+/// `{"id", "title", "description", "createdAt"}`.
+struct GoalOutput: Encodable {
+    let id: String
+    let title: String
+    let description: String?
+    let createdAt: Date
+
+    init(_ goal: Goal) {
+        id = goal.id.description
+        title = goal.title
+        description = goal.description
+        createdAt = goal.createdAt
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(title, forKey: .title)
+        try container.encode(description, forKey: .description)
+        try container.encode(createdAt, forKey: .createdAt)
+    }
+
+    enum CodingKeys: String, CodingKey { case id, title, description, createdAt }
+}
+
+/// `{"day", "score", "note"}`.
+struct MoodOutput: Encodable {
+    let day: LocalDay
+    let score: Int
+    let note: String?
+
+    init(_ entry: MoodEntry) {
+        day = entry.day
+        score = entry.score
+        note = entry.note
+    }
+}
+
+/// `{"goalId", "generatedAt", "stale", "tips": [{"id", "tip", "category", "priority"}]}`.
+struct TipsOutput: Encodable {
+    struct Tip: Encodable {
+        let id: String
+        let tip: String
+        let category: TipCategory
+        let priority: TipPriority
+    }
+
+    let goalId: String
+    let generatedAt: Date
+    let stale: Bool
+    let tips: [Tip]
+
+    init(_ tips: GoalTips) {
+        goalId = tips.goalID.description
+        generatedAt = tips.generatedAt
+        stale = tips.stale
+        self.tips = tips.tips.map { Tip(id: $0.id.uuidString.lowercased(), tip: $0.tip, category: $0.category, priority: $0.priority) }
+    }
+}
+
+extension Console {
+    /// Tips grouped by priority, each with its category label; a friendly line when none.
+    func showTips(_ tips: GoalTips) {
+        guard !tips.tips.isEmpty else { return print(text.string("cli.tips.none")) }
+        for priority in TipPriority.allCases {
+            let group = tips.tips.filter { $0.priority == priority }
+            guard !group.isEmpty else { continue }
+            print()
+            print(text.string(priority.name))
+            for tip in group { print("  [\(text.string(tip.category.name))] \(tip.tip)") }
+        }
+    }
+}

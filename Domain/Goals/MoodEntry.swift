@@ -1,0 +1,50 @@
+import Foundation
+
+/// How the person felt on a day, 1 (low) to 5 (great). One per day.
+public struct MoodEntry: Sendable, Equatable, Codable {
+    public let day: LocalDay
+    public let score: Int
+    public let note: String?
+
+    public static let scores = 1...5
+
+    public init(day: LocalDay, score: Int, note: String? = nil) throws(GoalError) {
+        guard Self.scores.contains(score) else { throw .invalidMoodScore(score) }
+        let trimmed = note?.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard (trimmed?.count ?? 0) <= 1000 else { throw .noteTooLong(trimmed?.count ?? 0) }
+        self.init(storedDay: day, score: score, note: (trimmed?.isEmpty ?? true) ? nil : trimmed)
+    }
+
+    /// An entry as stored, without validation.
+    public init(storedDay day: LocalDay, score: Int, note: String?) {
+        self.day = day
+        self.score = score
+        self.note = note
+    }
+}
+
+/// What the tips service may know about the person.
+public struct UserContext: Sendable, Equatable {
+    /// Mood entries of the last 30 days, oldest first.
+    public let moods: [MoodEntry]
+    /// Journals of the last 30 days, oldest first.
+    public let journals: [DailyJournal]
+    /// The person's other goals.
+    public let otherGoals: [Goal]
+
+    public init(moods: [MoodEntry], journals: [DailyJournal], otherGoals: [Goal]) {
+        self.moods = moods
+        self.journals = journals
+        self.otherGoals = otherGoals
+    }
+
+    /// The average mood score, or `nil` without entries.
+    public var averageMood: Double? {
+        moods.isEmpty ? nil : Double(moods.map(\.score).reduce(0, +)) / Double(moods.count)
+    }
+
+    /// On how many of the journals `tag` was set.
+    public func days(with tag: JournalTag) -> Int {
+        journals.filter { $0.contains(tag) }.count
+    }
+}
