@@ -153,6 +153,15 @@ struct MoodOutput: Encodable {
         score = entry.score
         note = entry.note
     }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(day, forKey: .day)
+        try container.encode(score, forKey: .score)
+        try container.encode(note, forKey: .note)
+    }
+
+    enum CodingKeys: String, CodingKey { case day, score, note }
 }
 
 /// `{"goalId", "generatedAt", "stale", "tips": [{"id", "tip", "category", "priority"}]}`.
