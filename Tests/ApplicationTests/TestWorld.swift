@@ -18,6 +18,8 @@ struct TestWorld {
     let journals = InMemoryJournalRepository()
     let supplements = InMemorySupplementRepository()
     let exercises = InMemoryExerciseRepository()
+    let goals = InMemoryGoalRepository()
+    let moods = InMemoryMoodRepository()
 
     init(now: String = "2026-03-01T10:00:00+01:00", zone: String = "Europe/Amsterdam",
          settings: ModuleSettings? = nil, profile: DogProfile? = nil,
@@ -135,4 +137,21 @@ extension TestWorld {
         ExerciseDefinition(id: .init("barbell_row"), name: "Barbell Row", muscleGroup: .back,
                            secondaryMuscles: [.biceps], equipment: .barbell, category: .strength),
     ]
+}
+
+// MARK: - Goals, moods and tips
+
+extension TestWorld {
+    var addGoal: AddGoal { AddGoal(goals: goals, time: time) }
+    var listGoals: ListGoals { ListGoals(goals: goals) }
+    var removeGoal: RemoveGoal { RemoveGoal(goals: goals) }
+    var logMood: LogMood { LogMood(moods: moods, time: time) }
+    var listMoods: ListMoods { ListMoods(moods: moods, time: time) }
+
+    /// `GetGoalTips` on this world's repositories (or the given replacements) with `service`.
+    func getGoalTips(service: any GoalTipsService, goals: (any GoalRepository)? = nil,
+                     moods: (any MoodRepository)? = nil, journals: (any JournalRepository)? = nil) -> GetGoalTips {
+        GetGoalTips(goals: goals ?? self.goals, moods: moods ?? self.moods, journals: journals ?? self.journals,
+                    cache: self.goals, service: service, time: time)
+    }
 }
