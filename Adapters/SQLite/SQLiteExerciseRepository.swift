@@ -29,15 +29,14 @@ public struct SQLiteExerciseRepository: ExerciseRepository {
                 try ExerciseRecord(exercise, position: position).insert(db)
             }
             if library.isSeeded, !original.isSeeded {
-                try db.execute(sql: "INSERT OR IGNORE INTO seedMarker (name, seededAt) VALUES (?, ?)",
-                               arguments: [Self.marker, Timestamp.milliseconds(Date())])
+                try SeedMarker.set(Self.marker, in: db)
             }
             return result
         }
     }
 
     private static func fetch(_ db: Database, _ database: SQLiteDatabase) throws -> ExerciseLibrary {
-        let seeded = try Bool.fetchOne(db, sql: "SELECT 1 FROM seedMarker WHERE name = ?", arguments: [marker]) ?? false
+        let seeded = try SeedMarker.isSet(marker, in: db)
         let exercises = try ExerciseRecord.order(Column("position")).fetchAll(db).map { try $0.exercise(database) }
         return ExerciseLibrary(exercises: exercises, isSeeded: seeded)
     }

@@ -42,8 +42,7 @@ public struct SQLiteSupplementRepository: SupplementRepository {
             try SupplementRecord.deleteAll(db)
             for supplement in stack.supplements { try SupplementRecord(supplement).insert(db) }
             if stack.isSeeded, !original.isSeeded {
-                try db.execute(sql: "INSERT OR IGNORE INTO seedMarker (name, seededAt) VALUES (?, ?)",
-                               arguments: [Self.marker, Timestamp.milliseconds(Date())])
+                try SeedMarker.set(Self.marker, in: db)
             }
             return result
         }
@@ -54,7 +53,7 @@ public struct SQLiteSupplementRepository: SupplementRepository {
     }
 
     private static func fetchStack(_ db: Database, _ database: SQLiteDatabase) throws -> SupplementStack {
-        let seeded = try Bool.fetchOne(db, sql: "SELECT 1 FROM seedMarker WHERE name = ?", arguments: [marker]) ?? false
+        let seeded = try SeedMarker.isSet(marker, in: db)
         let supplements = try SupplementRecord.fetchAll(db).map { try $0.supplement(database) }
         return SupplementStack(supplements: supplements, isSeeded: seeded)
     }
