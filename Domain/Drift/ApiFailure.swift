@@ -1,0 +1,124 @@
+import Foundation
+
+/// A failed call to the Drift API, classified as the design's error hierarchy does.
+public enum ApiFailure: Sendable, Hashable {
+    /// 401: the token expired or was revoked.
+    case unauthorized
+    /// 409, e.g. `DUPLICATE_CHECKIN`: the check-in for that day already exists.
+    case conflict
+    /// 429 (`RATE_LIMITED`).
+    case rateLimited
+    /// No answer at all: the network is unreachable.
+    case offline
+    /// Any other 4xx/5xx, or an unusable answer (`nil`).
+    case other(status: Int?)
+
+    /// The failure an HTTP status stands for; `nil` for a status below 400 (not a failure).
+    public init?(status: Int) {
+        switch status {
+        case ..<400: return nil
+        case 401: self = .unauthorized
+        case 409: self = .conflict
+        case 429: self = .rateLimited
+        default: self = .other(status: status)
+        }
+    }
+}
+
+/// The kind of call that failed, which decides part of the resolution.
+public enum ApiRequest: Sendable, Hashable {
+    /// Submitting a check-in: from the offline queue (with the item's id) or straight from the
+    /// check-in screen (`nil`).
+    case submitCheckin(queuedID: UUID?)
+    /// Reading cached data of a type (today, trends, alerts, insights, reminder settings).
+    case read(CacheDataType)
+    /// Any other call (saving settings, account actions).
+    case other
+}
+
+/// A user-facing message of the failure resolutions, with the design's English wording.
+public enum DriftMessage: String, Sendable, Hashable, Codable, CaseIterable {
+    case alreadyCheckedIn
+    case tooManyRequests
+    case offline
+    case willSyncWhenOnline
+    case requiresConnection
+    case somethingWentWrong
+
+    /// The localisation key, `drift.message.<raw>`.
+    public var localized: LocalizedText { LocalizedText("drift.message.\(rawValue)") }
+
+    /// The English text (the design's wording where it gives one).
+    public var text: String {
+        switch self {
+        case .alreadyCheckedIn: "Already checked in"
+        case .tooManyRequests: "Too many requests, try again in a moment"
+        case .offline: "You're offline. Changes will sync when reconnected."
+        case .willSyncWhenOnline: "Will sync when online"
+        case .requiresConnection: "Requires connection"
+        case .somethingWentWrong: "Something went wrong. Please try again."
+        }
+    }
+}
+
+/// What the app does about a failed call.
+public enum FailureEffect: Sendable, Hashable {
+    /// Sign out and show the login screen, returning to `returnPath` after logging in; feed
+    /// `TokenLifecycle.Event.requestUnauthorized(returnPath:)` to the token lifecycle, which
+    /// clears the token and navigates.
+    case signOut(returnPath: String?)
+    /// Remove the queued check-in with this id.
+    case removeFromQueue(UUID)
+    /// Put the check-in in the offline queue (it was submitted directly).
+    case enqueueCheckin
+    /// Serve the cached data of this type instead.
+    case useCachedData(CacheDataType)
+    /// Show the offline banner (`DriftMessage.offline`).
+    case showOfflineBanner
+    case showMessage(DriftMessage)
+    /// Offer a retry button.
+    case offerRetry
+}
+
+/// The design's error-handling hierarchy as a pure function of the failure and the call:
+///
+/// | failure | call | effects |
+/// |---|---|---|
+/// | 401 | any | sign out, login with return path |
+/// | 409 | check-in from the queue | remove it from the queue, "Already checked in" |
+/// | 409 | check-in from the screen | "Already checked in" |
+/// | 409 | other calls | as "other" below |
+/// | 429 | any | "Too many requests, try again in a moment" |
+/// | offline | read | cached data, offline banner |
+/// | offline | check-in from the screen | enqueue it, offline banner, "Will sync when online" |
+/// | offline | check-in from the queue | offline banner (the item stays queued) |
+/// | offline | other calls | offline banner, "Requires connection" |
+/// | other | any | generic error with a retry button |
+///
+/// It has no state of its own, so it is a function rather than a machine.
+public enum FailureResolution {
+    /// The effects, in the order they should be applied.
+    public static func effects(of failure: ApiFailure, on request: ApiRequest, returnPath: String?)
+        -> [FailureEffect] {
+        switch (failure, request) {
+        case (.unauthorized, _):
+            return [.signOut(returnPath: returnPath)]
+        case (.conflict, .submitCheckin(let queuedID?)):
+            return [.removeFromQueue(queuedID), .showMessage(.alreadyCheckedIn)]
+        case (.conflict, .submitCheckin(nil)):
+            return [.showMessage(.alreadyCheckedIn)]
+        case (.rateLimited, _):
+            return [.showMessage(.tooManyRequests)]
+        case (.offline, .read(let type)):
+            return [.useCachedData(type), .showOfflineBanner]
+        case (.offline, .submitCheckin(nil)):
+            return [.enqueueCheckin, .showOfflineBanner, .showMessage(.willSyncWhenOnline)]
+        case (.offline, .submitCheckin(_?)):
+            return [.showOfflineBanner]
+        case (.offline, .other):
+            return [.showOfflineBanner, .showMessage(.requiresConnection)]
+        case (.conflict, .read), (.conflict, .other), (.other, _):
+            return [.showMessage(.somethingWentWrong), .offerRetry]
+        }
+    }
+}
