@@ -45,6 +45,7 @@ let package = Package(
         .target(name: "WellnessSQLite",
                 dependencies: ["WellnessApplication", "WellnessFileSystem",
                                .product(name: "GRDB", package: "GRDB.swift"),
+                               .product(name: "GRDBSQLite", package: "GRDB.swift"),
                                .product(name: "Logging", package: "swift-log")],
                 path: "Adapters/SQLite", swiftSettings: strict),
 

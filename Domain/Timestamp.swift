@@ -75,3 +75,25 @@ private extension Int64 {
     func floorDiv(_ d: Int64) -> Int64 { (self - floorMod(d)) / d }
     func floorMod(_ d: Int64) -> Int64 { ((self % d) + d) % d }
 }
+
+extension Timestamp {
+    /// `2024-03-05T08:30:00+01:00`: the local date and time in `timeZone` with its offset from
+    /// UTC at that instant (`Z` when it is 0), and `.250` milliseconds only when there are some.
+    /// ``parse(_:)`` reads it back to the same instant.
+    public static func format(_ date: Date, offsetIn timeZone: TimeZone) -> String {
+        let millis = milliseconds(date)
+        let offset = timeZone.secondsFromGMT(for: date)
+        let local = millis + Int64(offset) * 1000
+        let dayNumber = Int((local - ((local % 86_400_000) + 86_400_000) % 86_400_000) / 86_400_000)
+        let day = LocalDay(dayNumber: dayNumber)
+        let msOfDay = Int(local - Int64(dayNumber) * 86_400_000)
+        let seconds = msOfDay / 1000
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        var text = day.description + "T" + two(seconds / 3600) + ":" + two(seconds / 60 % 60) + ":" + two(seconds % 60)
+        let fraction = msOfDay % 1000
+        if fraction != 0 { text += "." + (fraction < 100 ? "0" : "") + two(fraction) }
+        if offset == 0 { return text + "Z" }
+        let magnitude = abs(offset) / 60
+        return text + (offset < 0 ? "-" : "+") + two(magnitude / 60) + ":" + two(magnitude % 60)
+    }
+}

@@ -92,6 +92,23 @@ public struct SQLiteDatabase: Sendable {
         }
     }
 
+    /// Runs `body` in one IMMEDIATE transaction that commits only when `commit` is true (and
+    /// `body` returns); a dry run rolls back what `body` did.
+    func writeTransaction<T: Sendable>(commit: Bool, _ body: @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await writer.writeWithoutTransaction { db in
+                nonisolated(unsafe) var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try body(db)
+                    return commit ? .commit : .rollback
+                }
+                return result!
+            }
+        } catch let error as DatabaseError {
+            throw SQLiteStoreError.database(path: path, reason: Self.describe(error))
+        }
+    }
+
     /// Wraps a failure to decode a stored row.
     func corruptRow(table: String, key: String, _ reason: String) -> SQLiteStoreError {
         .corruptRow(path: path, table: table, key: key, reason: reason)

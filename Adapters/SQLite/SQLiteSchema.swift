@@ -106,6 +106,24 @@ enum SQLiteSchema {
                 t.column("tips", .text).notNull() // JSON array of {id, tip, category, priority}
             }
         }
+        migrator.registerMigration("createWeightEntries") { db in
+            // Keyed by what makes two weigh-ins the same (minute, weight in 0.01 kg), so the
+            // table itself refuses duplicates and a bulk import appends to a single B-tree.
+            // Ids (UUIDs, 16 bytes) have no index: finding one by id is rare (removing an
+            // entry) and a scan, while an index would double the cost of every import.
+            try db.execute(sql: """
+                CREATE TABLE weightEntry (
+                    minute INTEGER NOT NULL,      -- floor(atMs / 60000)
+                    hundredths INTEGER NOT NULL,  -- round(kilograms * 100)
+                    id BLOB NOT NULL CHECK (length(id) = 16),
+                    atMs INTEGER NOT NULL,        -- milliseconds since 1970
+                    kilograms REAL NOT NULL CHECK (kilograms > 0 AND kilograms <= 700),
+                    note TEXT,
+                    source TEXT NOT NULL,
+                    PRIMARY KEY (minute, hundredths)
+                ) WITHOUT ROWID
+                """)
+        }
         return migrator
     }
 

@@ -7,6 +7,7 @@ import WellnessComposition
 /// with one raw SQL query per table on the same database — the I/O no deck builder can avoid.
 struct DeckBenchmark: BenchmarkCase {
     let quick: Bool
+    let key = "deck"
     let name = "catch-up deck over five years in SQLite"
 
     func run() async throws -> BenchmarkReport {

@@ -5,21 +5,24 @@ import Foundation
 ///
 ///     swift run -c release wellness-bench [--quick] [--check]
 ///
-/// `--quick` uses a small data set (a smoke test); `--check` exits 1 when a ratio misses its
-/// target.
+/// `--quick` uses a small data set (a smoke test); `--check` exits 1 when a target is missed;
+/// `--only=weight` or `--only=deck` runs one case.
 @main
 enum WellnessBench {
     static func main() async {
         let arguments = Set(CommandLine.arguments.dropFirst())
-        let unknown = arguments.subtracting(["--quick", "--check"])
-        guard unknown.isEmpty else {
-            FileHandle.standardError.write(Data("wellness-bench: unknown option \(unknown.sorted().joined(separator: ", ")); use --quick, --check\n".utf8))
+        let only = arguments.filter { $0.hasPrefix("--only=") }.map { String($0.dropFirst("--only=".count)) }
+        let unknown = arguments.subtracting(["--quick", "--check"]).filter { !$0.hasPrefix("--only=") }
+        guard unknown.isEmpty, only.allSatisfy({ ["weight", "deck"].contains($0) }) else {
+            FileHandle.standardError.write(Data("wellness-bench: unknown option \(unknown.union(only).sorted().joined(separator: ", ")); use --quick, --check, --only=weight|deck\n".utf8))
             exit(64)
         }
         #if DEBUG
         print("note: a debug build; run `swift run -c release wellness-bench` for meaningful numbers\n")
         #endif
-        let cases: [any BenchmarkCase] = [DeckBenchmark(quick: arguments.contains("--quick"))]
+        let quick = arguments.contains("--quick")
+        let cases: [any BenchmarkCase] = [WeightImportBenchmark(quick: quick), DeckBenchmark(quick: quick)]
+            .filter { only.isEmpty || only.contains($0.key) }
         var missed = false
         for benchmark in cases {
             do {
@@ -36,31 +39,45 @@ enum WellnessBench {
 }
 
 /// One benchmark: measures a subject and its baseline in the same run.
-protocol BenchmarkCase {
+protocol BenchmarkCase: Sendable {
+    /// A short name for `--only=KEY`.
+    var key: String { get }
     var name: String { get }
     func run() async throws -> BenchmarkReport
 }
 
-/// What a benchmark found.
+/// What a benchmark found: its set-up, its measurements, and the targets it checks.
 struct BenchmarkReport {
-    let name: String
-    let setup: [String]
-    let subject: Measurement
-    let baselines: [Measurement]
-    /// The subject may take at most this many times the first baseline.
-    let targetRatio: Double
+    /// A target and whether it was met.
+    struct Check {
+        let text: String
+        let met: Bool
+    }
 
-    var ratio: Double { subject.median / baselines[0].median }
-    var metTarget: Bool { ratio <= targetRatio }
+    let name: String
+    let lines: [String]
+    let checks: [Check]
+
+    init(name: String, lines: [String], checks: [Check]) {
+        self.name = name
+        self.lines = lines
+        self.checks = checks
+    }
+
+    /// A subject timed against a baseline: the subject may take at most `targetRatio` times the
+    /// first baseline.
+    init(name: String, setup: [String], subject: Measurement, baselines: [Measurement], targetRatio: Double) {
+        let ratio = subject.median / baselines[0].median
+        self.init(name: name, lines: setup + ([subject] + baselines).map(\.rendered),
+                  checks: [Check(text: String(format: "ratio: %.2f× the baseline (target ≤ %.1f×)", ratio, targetRatio),
+                                 met: ratio <= targetRatio)])
+    }
+
+    var metTarget: Bool { checks.allSatisfy(\.met) }
 
     var rendered: String {
-        var lines = ["== \(name)"] + setup.map { "   \($0)" }
-        for measurement in [subject] + baselines {
-            lines.append("   " + measurement.rendered)
-        }
-        lines.append(String(format: "   ratio: %.2f× the baseline (target ≤ %.0f×): %@", ratio, targetRatio,
-                            metTarget ? "met" : "MISSED"))
-        return lines.joined(separator: "\n")
+        (["== \(name)"] + lines.map { "   \($0)" } + checks.map { "   \($0.text): \($0.met ? "met" : "MISSED")" })
+            .joined(separator: "\n")
     }
 }
 

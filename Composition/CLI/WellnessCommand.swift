@@ -12,7 +12,7 @@ struct WellnessCommand: AsyncParsableCommand {
             """,
         subcommands: [SummaryCommand.self, DeckCommand.self, InterventionsCommand.self, JournalCommand.self,
                       SupplementsCommand.self, ExercisesCommand.self, GoalsCommand.self, MoodCommand.self,
-                      TipsCommand.self, ModulesCommand.self,
+                      TipsCommand.self, WeightCommand.self, ModulesCommand.self,
                       ProfileCommand.self, NudgesCommand.self,
                       DemoCommand.self],
         defaultSubcommand: SummaryCommand.self)

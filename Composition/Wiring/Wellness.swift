@@ -67,6 +67,15 @@ public struct Wellness: Sendable {
     public let listMoods: ListMoods
     public let getGoalTips: GetGoalTips
 
+    // MARK: - Weight
+    public let addWeight: AddWeight
+    public let listWeights: ListWeights
+    public let removeWeight: RemoveWeight
+    public let weightTrend: GetWeightTrend
+    public let importWeightCSV: ImportWeightCSV
+    public let exportWeightCSV: ExportWeightCSV
+    public let weightChart: MakeWeightChart
+
     // MARK: - Summary
     public let todaySummary: GetTodaySummary
 
@@ -125,6 +134,14 @@ public struct Wellness: Sendable {
         listMoods = ListMoods(moods: repositories.moods, time: time)
         getGoalTips = GetGoalTips(goals: repositories.goals, moods: repositories.moods, journals: repositories.journals,
                                   cache: repositories.tipsCache, service: tipsService, time: time)
+        let weights = repositories.weights
+        addWeight = AddWeight(weights: weights, time: time)
+        listWeights = ListWeights(weights: weights, time: time)
+        removeWeight = RemoveWeight(weights: weights)
+        weightTrend = GetWeightTrend(weights: weights, time: time)
+        importWeightCSV = ImportWeightCSV(weights: weights, time: time)
+        exportWeightCSV = ExportWeightCSV(weights: weights, time: time)
+        weightChart = MakeWeightChart(weights: weights, time: time)
         todaySummary = GetTodaySummary(modules: listModules, profile: getDogProfile,
                                        nudges: evaluateNudges, deck: buildCatchUpDeck, journal: getJournal,
                                        supplements: listSupplements, goals: listGoals, tips: getGoalTips, time: time)

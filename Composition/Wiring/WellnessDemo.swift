@@ -92,6 +92,21 @@ public enum WellnessDemo {
         }
     }
 
+    /// Three months of morning weigh-ins (most days), drifting from about 78 to 75 kg.
+    static func seedWeights(_ app: Wellness, now: Date, calendar: Calendar) async throws {
+        let today = LocalDay(now, in: calendar)
+        let first = today.adding(days: -90)
+        for offset in 0...90 where offset % 7 != 3 {
+            let day = first.adding(days: offset)
+            let moment = day.at(hour: 7, minute: 10 + offset % 20, in: calendar)
+            guard moment <= now else { continue }
+            // A steady loss with a weekly wobble, in whole tens of grams.
+            let kilograms = ((78.2 - Double(offset) * 0.035 + sin(Double(offset) * 0.9) * 0.4) * 10).rounded() / 10
+            let note: String? = offset % 14 == 0 ? "After a long run." : (offset % 17 == 0 ? "Hotel scale, travelling." : nil)
+            _ = try await app.addWeight.execute(kilograms: kilograms, at: moment, note: note)
+        }
+    }
+
     /// What the demo created, for the closing message.
     public struct Report: Sendable, Equatable {
         public let dogName: String
@@ -146,6 +161,7 @@ public enum WellnessDemo {
                                     calendar: calendar)
         try await seedJournalAndSupplements(app, clock: clock, from: start, now: now, calendar: calendar)
         try await seedGoalsAndMoods(app, clock: clock, from: start, now: now, calendar: calendar)
+        try await seedWeights(app, now: now, calendar: calendar)
         clock.set(now)
         let nudges = try await app.evaluateNudges.execute()
         return Report(dogName: dogName, nudgeIDs: nudges.map(\.id))

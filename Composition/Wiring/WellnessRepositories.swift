@@ -18,6 +18,7 @@ public struct WellnessRepositories: Sendable {
     public var goals: any GoalRepository
     public var moods: any MoodRepository
     public var tipsCache: any TipsCacheRepository
+    public var weights: any WeightRepository
     /// Where the data lives, for messages (a file, a directory, or "memory").
     public var location: String
 
@@ -25,7 +26,7 @@ public struct WellnessRepositories: Sendable {
                 nudgeSnoozes: any NudgeSnoozeRepository, interventionLog: any InterventionLogRepository,
                 journals: any JournalRepository, supplements: any SupplementRepository,
                 exercises: any ExerciseRepository, goals: any GoalRepository & TipsCacheRepository,
-                moods: any MoodRepository, location: String) {
+                moods: any MoodRepository, weights: any WeightRepository, location: String) {
         self.moduleSettings = moduleSettings
         self.dogProfile = dogProfile
         self.nudgeSnoozes = nudgeSnoozes
@@ -36,6 +37,7 @@ public struct WellnessRepositories: Sendable {
         self.goals = goals
         self.moods = moods
         self.tipsCache = goals
+        self.weights = weights
         self.location = location
     }
 
@@ -50,6 +52,7 @@ public struct WellnessRepositories: Sendable {
                              exercises: InMemoryExerciseRepository(),
                              goals: InMemoryGoalRepository(),
                              moods: InMemoryMoodRepository(),
+                             weights: InMemoryWeightRepository(),
                              location: "memory")
     }
 
@@ -67,6 +70,7 @@ public struct WellnessRepositories: Sendable {
                                     exercises: SQLiteExerciseRepository(database: database),
                                     goals: SQLiteGoalRepository(database: database),
                                     moods: SQLiteMoodRepository(database: database),
+                                    weights: SQLiteWeightRepository(database: database),
                                     location: database.path)
     }
 
@@ -84,6 +88,7 @@ public struct WellnessRepositories: Sendable {
                                     exercises: JSONFileExerciseRepository(store: store),
                                     goals: JSONFileGoalRepository(store: store),
                                     moods: JSONFileMoodRepository(store: store),
+                                    weights: JSONFileWeightRepository(store: store),
                                     location: directory.path)
     }
 

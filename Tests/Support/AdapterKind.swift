@@ -26,7 +26,8 @@ public enum AdapterKind: String, CaseIterable, Sendable, CustomStringConvertible
                              supplements: InMemorySupplementRepository(),
                              exercises: InMemoryExerciseRepository(),
                              goals: InMemoryGoalRepository(),
-                             moods: InMemoryMoodRepository())
+                             moods: InMemoryMoodRepository(),
+                             weights: InMemoryWeightRepository())
         case .jsonFile:
             let store = try JSONFileStore(directory: directory.url)
             return TestStore(directory: directory,
@@ -38,7 +39,8 @@ public enum AdapterKind: String, CaseIterable, Sendable, CustomStringConvertible
                              supplements: JSONFileSupplementRepository(store: store),
                              exercises: JSONFileExerciseRepository(store: store),
                              goals: JSONFileGoalRepository(store: store),
-                             moods: JSONFileMoodRepository(store: store))
+                             moods: JSONFileMoodRepository(store: store),
+                             weights: JSONFileWeightRepository(store: store))
         case .sqlite:
             let database = try SQLiteDatabase(file: directory.url.appendingPathComponent("wellness.sqlite"))
             return TestStore(directory: directory,
@@ -50,7 +52,8 @@ public enum AdapterKind: String, CaseIterable, Sendable, CustomStringConvertible
                              supplements: SQLiteSupplementRepository(database: database),
                              exercises: SQLiteExerciseRepository(database: database),
                              goals: SQLiteGoalRepository(database: database),
-                             moods: SQLiteMoodRepository(database: database))
+                             moods: SQLiteMoodRepository(database: database),
+                             weights: SQLiteWeightRepository(database: database))
         }
     }
 
@@ -71,7 +74,8 @@ public enum AdapterKind: String, CaseIterable, Sendable, CustomStringConvertible
                              supplements: JSONFileSupplementRepository(store: files),
                              exercises: JSONFileExerciseRepository(store: files),
                              goals: JSONFileGoalRepository(store: files),
-                             moods: JSONFileMoodRepository(store: files))
+                             moods: JSONFileMoodRepository(store: files),
+                             weights: JSONFileWeightRepository(store: files))
         case .sqlite:
             let database = try SQLiteDatabase(file: store.directory.url.appendingPathComponent("wellness.sqlite"))
             return TestStore(directory: store.directory,
@@ -83,7 +87,8 @@ public enum AdapterKind: String, CaseIterable, Sendable, CustomStringConvertible
                              supplements: SQLiteSupplementRepository(database: database),
                              exercises: SQLiteExerciseRepository(database: database),
                              goals: SQLiteGoalRepository(database: database),
-                             moods: SQLiteMoodRepository(database: database))
+                             moods: SQLiteMoodRepository(database: database),
+                             weights: SQLiteWeightRepository(database: database))
         }
     }
 }
@@ -101,4 +106,5 @@ public struct TestStore: Sendable {
     /// Goals and their cached tips (one adapter serves both ports).
     public let goals: any GoalRepository & TipsCacheRepository
     public let moods: any MoodRepository
+    public let weights: any WeightRepository
 }

@@ -1,0 +1,33 @@
+import Foundation
+import WellnessApplication
+import WellnessDomain
+
+/// Weigh-ins held in memory.
+public actor InMemoryWeightRepository: WeightRepository {
+    private var collection = WeightCollection()
+
+    public init() {}
+
+    public func entries(since start: Date?) -> [WeightEntry] { collection.entries(since: start) }
+
+    public func latest(atOrBefore date: Date?) -> WeightEntry? { collection.latest(atOrBefore: date) }
+
+    public func entries(idPrefix prefix: String, limit: Int) -> [WeightEntry] {
+        collection.entries(idPrefix: prefix, limit: limit)
+    }
+
+    public func remove(_ id: WeightEntry.ID) -> Bool { collection.remove(id) }
+
+    public func forEachEntry(_ body: @Sendable (WeightEntry) throws -> Void) throws {
+        for entry in collection.entries { try body(entry) }
+    }
+
+    public func importEntries<Result: Sendable>(
+        commit: Bool, _ body: @Sendable (any WeightInserting) throws -> Result
+    ) throws -> Result {
+        let inserter = WeightCollection.Inserter(collection)
+        let result = try body(inserter)
+        if commit { collection = inserter.collection }
+        return result
+    }
+}

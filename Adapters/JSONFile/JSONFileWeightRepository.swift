@@ -1,0 +1,50 @@
+import Foundation
+import WellnessApplication
+import WellnessDomain
+
+/// Weigh-ins in `weights.json`, oldest first. An import reads the file once, inserts in
+/// memory, and replaces the file once when it commits.
+public struct JSONFileWeightRepository: WeightRepository {
+    private let store: JSONFileStore
+    static let collection = "weights"
+
+    public init(store: JSONFileStore) {
+        self.store = store
+    }
+
+    private func collection() throws -> WeightCollection {
+        try store.read(Self.collection, as: WeightCollection.self) ?? WeightCollection()
+    }
+
+    public func entries(since start: Date?) throws -> [WeightEntry] { try collection().entries(since: start) }
+
+    public func latest(atOrBefore date: Date?) throws -> WeightEntry? { try collection().latest(atOrBefore: date) }
+
+    public func entries(idPrefix prefix: String, limit: Int) throws -> [WeightEntry] {
+        try collection().entries(idPrefix: prefix, limit: limit)
+    }
+
+    public func remove(_ id: WeightEntry.ID) throws -> Bool {
+        try store.update(Self.collection, as: WeightCollection.self) { stored in
+            var collection = stored ?? WeightCollection()
+            let removed = collection.remove(id)
+            if removed { stored = collection }
+            return removed
+        }
+    }
+
+    public func forEachEntry(_ body: @Sendable (WeightEntry) throws -> Void) throws {
+        for entry in try collection().entries { try body(entry) }
+    }
+
+    public func importEntries<Result: Sendable>(
+        commit: Bool, _ body: @Sendable (any WeightInserting) throws -> Result
+    ) throws -> Result {
+        try store.update(Self.collection, as: WeightCollection.self) { stored in
+            let inserter = WeightCollection.Inserter(stored ?? WeightCollection())
+            let result = try body(inserter)
+            if commit, inserter.collection != (stored ?? WeightCollection()) { stored = inserter.collection }
+            return result
+        }
+    }
+}

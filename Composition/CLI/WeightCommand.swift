@@ -1,0 +1,300 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ArgumentParser
+import Foundation
+import WellnessComposition
+
+/// `wellness weight add|list|remove|import|export|trend|chart`.
+struct WeightCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "weight", abstract: "Your weigh-ins: record, list, import and export CSV, trend and chart.",
+        subcommands: [List.self, Add.self, Remove.self, Import.self, Export.self, Trend.self, Chart.self],
+        defaultSubcommand: List.self)
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Record a weigh-in.")
+        @OptionGroup var options: GlobalOptions
+        @Argument(help: "The weight in kilograms, e.g. 72.4.") var kilograms: Double
+        @Option(help: "When (ISO 8601, e.g. 2026-11-21T08:30; default now).") var at: String?
+        @Option(help: "A note.") var note: String?
+
+        func run() async throws {
+            try await Console.run(options) { console in
+                let date = try at.map { try GlobalOptions.instant($0, source: "--at", calendar: console.calendar) }
+                let entry = try await console.wellness.addWeight.execute(kilograms: kilograms, at: date, note: note)
+                if console.json { return try console.printJSON(WeightOutput(entry)) }
+                console.print(console.text.string("cli.weight.added", .verbatim(WeightEntry.format(entry.kilograms)),
+                                                  .verbatim(console.localTime(entry.date)), .verbatim(entry.id.description)))
+            }
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List weigh-ins, oldest first.")
+        @OptionGroup var options: GlobalOptions
+        @Option(help: "Only the last N days, today included (default: every weigh-in).") var days: Int?
+
+        func validate() throws {
+            if let days, days < 1 { throw ValidationError("--days must be at least 1") }
+        }
+
+        func run() async throws {
+            try await Console.run(options) { console in
+                let entries = try await console.wellness.listWeights.execute(days: days)
+                if console.json { return try console.printJSON(entries.map(WeightOutput.init)) }
+                if entries.isEmpty { return console.print(console.text.string("cli.weight.none")) }
+                console.printTable(header: [console.text.string("cli.column.when"), console.text.string("cli.column.kg"),
+                                            console.text.string("cli.column.id"), console.text.string("cli.column.notes")],
+                                   rows: entries.map { [console.localTime($0.date), WeightEntry.format($0.kilograms),
+                                                        String($0.id.description.prefix(8)), $0.note ?? ""] })
+            }
+        }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete a weigh-in.")
+        @OptionGroup var options: GlobalOptions
+        @Argument(help: "The weigh-in's id (or its first 4+ characters; see `wellness weight list`).") var id: String
+
+        func run() async throws {
+            try await Console.run(options) { console in
+                let entry = try await console.wellness.removeWeight.execute(id)
+                if console.json { return try console.printJSON(WeightOutput(entry)) }
+                console.print(console.text.string("cli.weight.removed", .verbatim(WeightEntry.format(entry.kilograms)),
+                                                  .verbatim(console.localTime(entry.date))))
+            }
+        }
+    }
+
+    struct Import: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Import weigh-ins from a CSV file (ours, openScale's, or any Date,Weight export).",
+            discussion: """
+            The file is read in one transaction: the first bad row stops the import with its line and \
+            column, and nothing is saved. Rows already stored (same minute, same weight to 0.01 kg) are \
+            skipped as duplicates, so importing a file twice adds nothing.
+            """)
+        @OptionGroup var options: GlobalOptions
+        @Argument(help: "The CSV file (- for standard input).") var file: String
+        @Flag(help: "Save the good rows and report the bad ones instead of stopping at the first.") var skipInvalid = false
+        @Flag(help: "Check the file and report what would be imported, without saving anything.") var dryRun = false
+
+        func run() async throws {
+            try await Console.run(options) { console in
+                let source = try FileByteSource(path: file)
+                let progress = ProgressBar(total: source.totalBytes)
+                var update: (@Sendable (Int) -> Void)?
+                if let progress { update = { progress.update($0) } }
+                let report: WeightImportReport
+                do {
+                    report = try await console.wellness.importWeightCSV.execute(
+                        source, skipInvalid: skipInvalid, dryRun: dryRun, progress: update)
+                    progress?.finish()
+                } catch let error as WeightImportError {
+                    progress?.finish()
+                    throw WeightFileError(file: file, reason: error.errorDescription ?? "\(error)")
+                }
+                if console.json { return try console.printJSON(WeightImportOutput(report)) }
+                let text = console.text
+                console.print(text.string(report.dryRun ? "cli.weight.import.dryRun" : "cli.weight.import.done",
+                                          .number(report.imported), .verbatim(report.format.rawValue)))
+                if report.duplicates > 0 { console.print(text.string("cli.weight.import.duplicates", .number(report.duplicates))) }
+                if report.dateOnly > 0 { console.print(text.string("cli.weight.import.dateOnly", .number(report.dateOnly))) }
+                if !report.skipped.isEmpty {
+                    console.print(text.string("cli.weight.import.skipped", .number(report.skipped.count)))
+                    for skipped in report.skipped {
+                        console.print("  " + CSVError(line: skipped.line, column: skipped.column, reason: skipped.reason).description)
+                    }
+                }
+            }
+        }
+    }
+
+    struct Export: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Export every weigh-in as CSV (date,weight_kg,note), oldest first.",
+            discussion: "Notes that a spreadsheet would run as a formula get a leading '; importing the file back undoes it.")
+        @OptionGroup var options: GlobalOptions
+        @Argument(help: "The file to write (replaced once complete), or - for standard output.") var file: String
+
+        func run() async throws {
+            try await Console.run(options) { console in
+                if file == "-" {
+                    let output = FileHandle.standardOutput
+                    try await console.wellness.exportWeightCSV.execute { try output.write(contentsOf: $0) }
+                    return
+                }
+                let writer = try AtomicFileWriter(path: file)
+                let count: Int
+                do {
+                    count = try await console.wellness.exportWeightCSV.execute { try writer.write($0) }
+                    try writer.commit()
+                } catch {
+                    writer.discard()
+                    throw error
+                }
+                if console.json { return try console.printJSON(["exported": count]) }
+                console.print(console.text.string("cli.weight.exported", .number(count), .verbatim(file)))
+            }
+        }
+    }
+
+    struct Trend: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Latest weight, change over 7 and 30 days, and the 7-day average.")
+        @OptionGroup var options: GlobalOptions
+
+        func run() async throws {
+            try await Console.run(options) { console in
+                let trend = try await console.wellness.weightTrend.execute()
+                if console.json { return try console.printJSON(WeightTrendOutput(trend)) }
+                console.showWeightTrend(trend)
+            }
+        }
+    }
+
+    struct Chart: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Draw the weigh-ins and their 7-day average as an SVG chart (opens in a browser).")
+        @OptionGroup var options: GlobalOptions
+        @Option(help: "The SVG file to write.") var out: String
+        @Option(help: "How many days back, today included.") var days: Int = 90
+
+        func validate() throws {
+            if days < 1 { throw ValidationError("--days must be at least 1") }
+        }
+
+        func run() async throws {
+            try await Console.run(options) { console in
+                let svg = try await console.wellness.weightChart.execute(days: days)
+                let writer = try AtomicFileWriter(path: out)
+                do {
+                    try writer.write(Array(svg.utf8))
+                    try writer.commit()
+                } catch {
+                    writer.discard()
+                    throw error
+                }
+                if console.json { return try console.printJSON(["chart": out]) }
+                console.print(console.text.string("cli.weight.chart", .number(days), .verbatim(out)))
+            }
+        }
+    }
+}
+
+/// A weight file that could not be imported: names the file, then where and why.
+struct WeightFileError: Error, LocalizedError {
+    let file: String
+    let reason: String
+    var errorDescription: String? { "\(file): \(reason); nothing was imported" }
+}
+
+/// A progress bar on standard error, drawn only when it is a terminal and the file is large.
+final class ProgressBar: Sendable {
+    private let total: Int
+    private let lock = NSLock()
+    private nonisolated(unsafe) var shown = -1
+
+    /// A bar for `total` bytes, or `nil` when there is nothing worth drawing (standard error is
+    /// not a terminal, or the file is under 4 MB).
+    init?(total: Int?) {
+        guard let total, total >= 4 << 20, isatty(STDERR_FILENO) == 1 else { return nil }
+        self.total = total
+    }
+
+    func update(_ bytes: Int) {
+        let percent = min(100, bytes * 100 / max(total, 1))
+        lock.withLock {
+            guard percent != shown else { return }
+            shown = percent
+            let filled = percent * 30 / 100
+            let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: 30 - filled)
+            FileHandle.standardError.write(Data("\r[\(bar)] \(percent)%".utf8))
+        }
+    }
+
+    func finish() {
+        lock.withLock { if shown >= 0 { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) } }
+    }
+}
+
+extension Console {
+    func showWeightTrend(_ trend: WeightTrend) {
+        guard let latest = trend.latest else { return print(text.string("cli.weight.none")) }
+        func change(_ value: Double?) -> String {
+            guard let value else { return text.string("cli.weight.trend.noData") }
+            let rounded = (value * 100).rounded() / 100
+            return (rounded > 0 ? "+" : rounded < 0 ? "−" : "±") + WeightEntry.format(abs(rounded)) + " kg"
+        }
+        let rows = [
+            (text.string("cli.weight.trend.latest"), "\(WeightEntry.format(latest.kilograms)) kg (\(localTime(latest.date)))"),
+            (text.string("cli.weight.trend.change7"), change(trend.change7Days)),
+            (text.string("cli.weight.trend.change30"), change(trend.change30Days)),
+            (text.string("cli.weight.trend.average7"), trend.currentAverage.map { "\(WeightEntry.format($0)) kg" } ?? "—"),
+        ]
+        let width = rows.map(\.0.count).max() ?? 0
+        for (label, value) in rows { print(label.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + value) }
+    }
+}
+
+/// `{"id", "date", "weightKg", "note"}`; `note` is `null` when there is none.
+struct WeightOutput: Encodable {
+    let entry: WeightEntry
+
+    init(_ entry: WeightEntry) { self.entry = entry }
+
+    enum CodingKeys: String, CodingKey { case id, date, weightKg, note }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(entry.id.description, forKey: .id)
+        try container.encode(entry.date, forKey: .date)
+        try container.encode(entry.kilograms, forKey: .weightKg)
+        try container.encode(entry.note, forKey: .note)
+    }
+}
+
+/// `{"format", "dryRun", "imported", "duplicates", "dateOnly", "skipped": [{"line", "column", "reason"}]}`.
+struct WeightImportOutput: Encodable {
+    struct Skipped: Encodable {
+        let line: Int
+        let column: Int
+        let reason: String
+    }
+
+    let format: String
+    let dryRun: Bool
+    let imported: Int
+    let duplicates: Int
+    let dateOnly: Int
+    let skipped: [Skipped]
+
+    init(_ report: WeightImportReport) {
+        format = report.format.rawValue
+        dryRun = report.dryRun
+        imported = report.imported
+        duplicates = report.duplicates
+        dateOnly = report.dateOnly
+        skipped = report.skipped.map { Skipped(line: $0.line, column: $0.column, reason: $0.reason) }
+    }
+}
+
+/// `{"latest": {...} | null, "change7Days", "change30Days", "average7Days"}` (kg, `null` without data).
+struct WeightTrendOutput: Encodable {
+    let trend: WeightTrend
+
+    init(_ trend: WeightTrend) { self.trend = trend }
+
+    enum CodingKeys: String, CodingKey { case latest, change7Days, change30Days, average7Days }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(trend.latest.map(WeightOutput.init), forKey: .latest)
+        try container.encode(trend.change7Days, forKey: .change7Days)
+        try container.encode(trend.change30Days, forKey: .change30Days)
+        try container.encode(trend.currentAverage, forKey: .average7Days)
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import WellnessApplication
+
+/// A file read in chunks of `chunkSize` bytes (standard input when the path is `-`).
+public final class FileByteSource: ByteSource {
+    private let handle: FileHandle
+    private let chunkSize: Int
+    private let lock = NSLock()
+    public let totalBytes: Int?
+    /// The file, for messages.
+    public let path: String
+
+    /// Opens `path` for reading; throws an error that names the file when it cannot.
+    public init(path: String, chunkSize: Int = 1 << 18) throws {
+        self.path = path
+        self.chunkSize = chunkSize
+        if path == "-" {
+            handle = FileHandle.standardInput
+            totalBytes = nil
+            return
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw FileByteSourceError(path: path, reason: "no such file")
+        }
+        guard !isDirectory.boolValue else { throw FileByteSourceError(path: path, reason: "is a directory") }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw FileByteSourceError(path: path, reason: "cannot be opened for reading")
+        }
+        self.handle = handle
+        totalBytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+    }
+
+    deinit { if path != "-" { try? handle.close() } }
+
+    public func nextChunk() throws -> [UInt8]? {
+        try lock.withLock {
+            let data: Data?
+            do {
+                data = try handle.read(upToCount: chunkSize)
+            } catch {
+                throw FileByteSourceError(path: path, reason: error.localizedDescription)
+            }
+            guard let data, !data.isEmpty else { return nil }
+            return [UInt8](data)
+        }
+    }
+}
+
+/// A file that could not be read.
+public struct FileByteSourceError: Error, Sendable, Equatable, LocalizedError {
+    public let path: String
+    public let reason: String
+    public var errorDescription: String? { "\(path): \(reason)" }
+}

@@ -1,0 +1,138 @@
+import Foundation
+
+/// One weigh-in: when, how much, and where it came from.
+///
+/// The instant is kept to the millisecond and the weight in kilograms exactly as given (pounds
+/// are converted once, with the exact factor). Several weigh-ins a day are fine; two in the
+/// same minute with the same weight (to 0.01 kg) are the same weigh-in (``duplicateKey``).
+public struct WeightEntry: Sendable, Equatable, Codable, Identifiable {
+    public struct ID: Sendable, Hashable, Codable, CustomStringConvertible {
+        public let rawValue: UUID
+        public init(_ rawValue: UUID = UUID()) { self.rawValue = rawValue }
+        public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(UUID.self) }
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+        /// Lower-case UUID, as shown and typed.
+        public var description: String { rawValue.uuidString.lowercased() }
+    }
+
+    /// How an entry got into the store.
+    public enum Source: String, Sendable, Codable, CaseIterable {
+        /// Typed in (`weight add`).
+        case manual
+        /// Read from a CSV file.
+        case imported
+    }
+
+    public let id: ID
+    /// When it was weighed, to the millisecond.
+    public let date: Date
+    public let kilograms: Double
+    /// A note, never empty (`nil` instead).
+    public let note: String?
+    public let source: Source
+
+    /// The largest weight accepted, in kilograms.
+    public static let maximumKilograms = 700.0
+    /// Kilograms in one international avoirdupois pound (exact by definition).
+    public static let kilogramsPerPound = 0.45359237
+
+    /// An entry; `date` is truncated to whole milliseconds and an empty note becomes `nil`.
+    /// Throws ``WeightError/outOfRange(_:)`` for a weight that is not finite, not above 0 or
+    /// above ``maximumKilograms``.
+    public init(id: ID = ID(), date: Date, kilograms: Double, note: String? = nil, source: Source = .manual) throws {
+        try Self.validate(kilograms: kilograms)
+        self.init(unchecked: id, date: date, kilograms: kilograms, note: note, source: source)
+    }
+
+    /// An entry from already validated parts (stores and the CSV reader).
+    public init(unchecked id: ID, date: Date, kilograms: Double, note: String?, source: Source) {
+        self.id = id
+        self.date = Timestamp.fromMilliseconds(Timestamp.milliseconds(date))
+        self.kilograms = kilograms
+        self.note = (note?.isEmpty ?? true) ? nil : note
+        self.source = source
+    }
+
+    private enum CodingKeys: String, CodingKey { case id, date, kilograms, note, source }
+
+    /// Decodes an entry, refusing a weight out of range or an empty note.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let kilograms = try container.decode(Double.self, forKey: .kilograms)
+        if let problem = Self.problem(kilograms: kilograms) {
+            throw DecodingError.dataCorruptedError(forKey: .kilograms, in: container, debugDescription: problem)
+        }
+        self.init(unchecked: try container.decode(ID.self, forKey: .id),
+                  date: try container.decode(Date.self, forKey: .date), kilograms: kilograms,
+                  note: try container.decodeIfPresent(String.self, forKey: .note),
+                  source: try container.decode(Source.self, forKey: .source))
+    }
+
+    /// Why `kilograms` is not a weight, or `nil` when it is.
+    public static func problem(kilograms: Double) -> String? {
+        guard kilograms.isFinite else { return "weight is not a finite number" }
+        guard kilograms > 0 else { return "weight \(format(kilograms)) kg is not above 0" }
+        guard kilograms <= maximumKilograms else {
+            return "weight \(format(kilograms)) kg is above the maximum of \(format(maximumKilograms)) kg"
+        }
+        return nil
+    }
+
+    public static func validate(kilograms: Double) throws {
+        if let problem = problem(kilograms: kilograms) { throw WeightError.outOfRange(problem) }
+    }
+
+    /// Same minute and same weight to 0.01 kg: the same weigh-in.
+    public var duplicateKey: DuplicateKey { DuplicateKey(date: date, kilograms: kilograms) }
+
+    /// What makes two entries the same weigh-in: the minute (since 1970, UTC) and the weight in
+    /// hundredths of a kilogram, rounded half away from zero.
+    public struct DuplicateKey: Sendable, Hashable {
+        public let minute: Int64
+        public let hundredths: Int64
+
+        public init(minute: Int64, hundredths: Int64) {
+            self.minute = minute
+            self.hundredths = hundredths
+        }
+
+        public init(date: Date, kilograms: Double) {
+            let millis = Timestamp.milliseconds(date)
+            minute = millis >= 0 ? millis / 60_000 : (millis - 59_999) / 60_000
+            hundredths = Int64((kilograms * 100).rounded())
+        }
+    }
+
+    /// `kg` with up to two decimals, for messages and people.
+    public static func format(_ kilograms: Double) -> String {
+        guard kilograms.isFinite else { return "\(kilograms)" }
+        let rounded = (kilograms * 100).rounded() / 100
+        if rounded == rounded.rounded() { return String(Int64(rounded)) }
+        return String(format: "%.2f", rounded).replacingOccurrences(of: #"0$"#, with: "", options: .regularExpression)
+    }
+}
+
+/// Why a weight could not be recorded or found.
+public enum WeightError: Error, Sendable, Equatable, LocalizedError {
+    /// The weight is not finite, not above 0, or above the maximum (the text says which).
+    case outOfRange(String)
+    /// An entry for the same minute with the same weight (to 0.01 kg) is already stored.
+    case duplicate(existing: WeightEntry.ID?)
+    /// No entry has this id (or id prefix).
+    case notFound(String)
+    /// Several entries start with this id prefix.
+    case ambiguous(String, candidates: [WeightEntry.ID])
+
+    public var errorDescription: String? {
+        switch self {
+        case .outOfRange(let problem): problem
+        case .duplicate: "a weigh-in with this weight in the same minute is already recorded"
+        case .notFound(let reference): "no weigh-in with id '\(reference)'"
+        case .ambiguous(let reference, let candidates):
+            "id '\(reference)' matches several weigh-ins: \(candidates.map(\.description).joined(separator: ", "))"
+        }
+    }
+}
