@@ -26,7 +26,8 @@ public struct SQLiteWeightRepository: WeightRepository {
             guard let start else {
                 return try Self.fetch(db, database, "ORDER BY minute, atMs, id", [])
             }
-            let millis = Timestamp.milliseconds(start)
+            // Stored instants are whole milliseconds: the first one at or after `start`.
+            let millis = Int64((start.timeIntervalSince1970 * 1000).rounded(.up))
             return try Self.fetch(db, database, "WHERE minute >= ? AND atMs >= ? ORDER BY minute, atMs, id",
                                   [Self.minute(millis), millis])
         }
@@ -38,7 +39,8 @@ public struct SQLiteWeightRepository: WeightRepository {
             guard let date else {
                 return try Self.fetch(db, database, "ORDER BY minute DESC, atMs DESC, id DESC LIMIT 1", []).first
             }
-            let millis = Timestamp.milliseconds(date)
+            // Stored instants are whole milliseconds: the last one at or before `date`.
+            let millis = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
             return try Self.fetch(db, database, "WHERE minute <= ? AND atMs <= ? ORDER BY minute DESC, atMs DESC, id DESC LIMIT 1",
                                   [Self.minute(millis), millis]).first
         }
@@ -46,13 +48,13 @@ public struct SQLiteWeightRepository: WeightRepository {
 
     public func entries(idPrefix prefix: String, limit: Int) async throws -> [WeightEntry] {
         // The prefix as a range of 16-byte ids: padded with 0s (lowest) and fs (highest).
-        let hex = prefix.lowercased().filter { $0 != "-" }
-        guard hex.count <= 32, hex.allSatisfy(\.isHexDigit),
+        let hex = prefix.filter { $0 != "-" }
+        guard hex.count <= 32, hex.allSatisfy({ $0.isHexDigit && !$0.isUppercase }),
               let low = Self.blob(hex: hex + String(repeating: "0", count: 32 - hex.count)),
               let high = Self.blob(hex: hex + String(repeating: "f", count: 32 - hex.count)) else { return [] }
         let database = self.database
         return try await database.read { db in
-            try Self.fetch(db, database, "WHERE id BETWEEN ? AND ? LIMIT ?", [low, high, limit])
+            try Self.fetch(db, database, "WHERE id BETWEEN ? AND ? ORDER BY minute, atMs, id LIMIT ?", [low, high, max(0, limit)])
         }
     }
 

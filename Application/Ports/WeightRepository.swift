@@ -11,7 +11,9 @@ public protocol WeightRepository: Sendable {
     /// there is none.
     func latest(atOrBefore date: Date?) async throws -> WeightEntry?
 
-    /// The entries whose id starts with `prefix` (lower-case hex and dashes), at most `limit`.
+    /// The entries whose id starts with the hex digits of `prefix` (lower-case; dashes are
+    /// ignored, so `abcd1234-56` and `abcd123456` are the same prefix), oldest first, at most
+    /// `limit`. A prefix with anything but hex digits and dashes matches nothing.
     func entries(idPrefix prefix: String, limit: Int) async throws -> [WeightEntry]
 
     /// Deletes the entry; returns whether it existed.
@@ -88,7 +90,9 @@ public struct WeightCollection: Sendable, Equatable, Codable {
     }
 
     public func entries(idPrefix prefix: String, limit: Int) -> [WeightEntry] {
-        Array(entries.filter { $0.id.description.hasPrefix(prefix) }.prefix(limit))
+        let digits = prefix.filter { $0 != "-" }
+        guard digits.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else { return [] }
+        return Array(entries.filter { $0.id.description.filter { $0 != "-" }.hasPrefix(digits) }.prefix(max(0, limit)))
     }
 
     // Stored as the list of entries; the keys are rebuilt, and a list with two entries of one

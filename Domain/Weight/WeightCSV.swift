@@ -159,6 +159,9 @@ public struct WeightCSVLayout: Sendable, Equatable {
             guard let text = record.string(noteColumn) else {
                 throw CSVError(line: line, column: noteColumn + 1, reason: "note is not valid UTF-8")
             }
+            if let problem = WeightEntry.problem(note: text) {
+                throw CSVError(line: line, column: noteColumn + 1, reason: problem)
+            }
             note = format == .wellness ? CSVWriter.removingFormulaGuard(text) : text
         }
         return Row(line: line, date: parsed.date, kilograms: kilograms, note: note, dateOnly: parsed.dateOnly)

@@ -44,6 +44,7 @@ public struct WeightEntry: Sendable, Equatable, Codable, Identifiable {
     /// above ``maximumKilograms``.
     public init(id: ID = ID(), date: Date, kilograms: Double, note: String? = nil, source: Source = .manual) throws {
         try Self.validate(kilograms: kilograms)
+        if let note, let problem = Self.problem(note: note) { throw WeightError.invalidNote(problem) }
         self.init(unchecked: id, date: date, kilograms: kilograms, note: note, source: source)
     }
 
@@ -58,16 +59,21 @@ public struct WeightEntry: Sendable, Equatable, Codable, Identifiable {
 
     private enum CodingKeys: String, CodingKey { case id, date, kilograms, note, source }
 
-    /// Decodes an entry, refusing a weight out of range or an empty note.
+    /// Decodes an entry, refusing a weight out of range or a note with a NUL character; an
+    /// empty note becomes `nil`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let kilograms = try container.decode(Double.self, forKey: .kilograms)
         if let problem = Self.problem(kilograms: kilograms) {
             throw DecodingError.dataCorruptedError(forKey: .kilograms, in: container, debugDescription: problem)
         }
+        let note = try container.decodeIfPresent(String.self, forKey: .note)
+        if let note, let problem = Self.problem(note: note) {
+            throw DecodingError.dataCorruptedError(forKey: .note, in: container, debugDescription: problem)
+        }
         self.init(unchecked: try container.decode(ID.self, forKey: .id),
                   date: try container.decode(Date.self, forKey: .date), kilograms: kilograms,
-                  note: try container.decodeIfPresent(String.self, forKey: .note),
+                  note: note,
                   source: try container.decode(Source.self, forKey: .source))
     }
 
@@ -79,6 +85,12 @@ public struct WeightEntry: Sendable, Equatable, Codable, Identifiable {
             return "weight \(format(kilograms)) kg is above the maximum of \(format(maximumKilograms)) kg"
         }
         return nil
+    }
+
+    /// Why `note` cannot be stored, or `nil` when it can: a NUL character (SQLite and C
+    /// strings end text there, so part of the note would be lost).
+    public static func problem(note: String) -> String? {
+        note.utf8.contains(0) ? "note contains a NUL character" : nil
     }
 
     public static func validate(kilograms: Double) throws {
@@ -121,6 +133,8 @@ public enum WeightError: Error, Sendable, Equatable, LocalizedError {
     case outOfRange(String)
     /// An entry for the same minute with the same weight (to 0.01 kg) is already stored.
     case duplicate(existing: WeightEntry.ID?)
+    /// The note cannot be stored (the text says why).
+    case invalidNote(String)
     /// No entry has this id (or id prefix).
     case notFound(String)
     /// Several entries start with this id prefix.
@@ -128,7 +142,7 @@ public enum WeightError: Error, Sendable, Equatable, LocalizedError {
 
     public var errorDescription: String? {
         switch self {
-        case .outOfRange(let problem): problem
+        case .outOfRange(let problem), .invalidNote(let problem): problem
         case .duplicate: "a weigh-in with this weight in the same minute is already recorded"
         case .notFound(let reference): "no weigh-in with id '\(reference)'"
         case .ambiguous(let reference, let candidates):

@@ -1,0 +1,314 @@
+import Foundation
+import GRDB
+import Testing
+import WellnessDomain
+import WellnessJSONFile
+import WellnessSQLite
+import WellnessTestSupport
+
+/// What the JSON-file and SQLite weight stores promise beyond the repository contract:
+/// a corrupt file or row is an error naming it, never an empty or shortened list.
+@Suite("Weight stores")
+struct WeightStoreTests {
+    struct Refused: Error {}
+
+    static let validEntry = """
+        {"date": "2026-11-20T07:30:00.000Z", "id": "0e4c2b1a-8f3d-4c5e-9a7b-112233445566",
+         "kilograms": 70.5, "note": "ok", "source": "manual"}
+        """
+
+    func entry(_ iso: String, _ kilograms: Double, note: String? = nil) throws -> WeightEntry {
+        try WeightEntry(date: Fixtures.instant(iso), kilograms: kilograms, note: note, source: .imported)
+    }
+
+    // MARK: - JSON file
+
+    /// Every read and write of `weights` fails with `corruptFile` naming `file`, and `file` keeps
+    /// its bytes.
+    func expectCorrupt(_ weights: JSONFileWeightRepository, file: URL, reasonContains: String? = nil) async throws {
+        let original = try Data(contentsOf: file)
+        let isCorrupt: @Sendable (any Error) -> Bool = { error in
+            guard case let .corruptFile(path, reason)? = error as? JSONFileStoreError else { return false }
+            return path == file.path && error.localizedDescription.contains(file.path)
+                && (reasonContains.map { reason.contains($0) } ?? true)
+        }
+        #expect { try weights.entries(since: nil) } throws: { isCorrupt($0) }
+        #expect { try weights.entries(since: Fixtures.instant("2026-11-01T00:00:00Z")) } throws: { isCorrupt($0) }
+        #expect { try weights.latest(atOrBefore: nil) } throws: { isCorrupt($0) }
+        #expect { try weights.entries(idPrefix: "0e4c", limit: 6) } throws: { isCorrupt($0) }
+        #expect { try weights.forEachEntry { _ in } } throws: { isCorrupt($0) }
+        #expect { try weights.remove(WeightEntry.ID(UUID(uuidString: "0e4c2b1a-8f3d-4c5e-9a7b-112233445566")!)) } throws: {
+            isCorrupt($0)
+        }
+        let new = try entry("2026-12-01T07:30:00.000Z", 71)
+        #expect { try weights.importEntries(commit: true) { try $0.insert([new]) } } throws: { isCorrupt($0) }
+        #expect { try weights.importEntries(commit: false) { try $0.insert([new]) } } throws: { isCorrupt($0) }
+        #expect(try Data(contentsOf: file) == original)
+    }
+
+    @Test("a weights.json that is not valid JSON is reported as corrupt with its path and left untouched",
+          arguments: ["[{\"date\": \"2026-11-20T07:30:00.000Z\", \"kilograms\": 70", "", "null", "{}", "[1, 2]"])
+    func jsonNotValid(text: String) async throws {
+        let directory = try TemporaryDirectory()
+        let store = try JSONFileStore(directory: directory.url)
+        let file = store.url(of: "weights")
+        try Data(text.utf8).write(to: file)
+        try await expectCorrupt(JSONFileWeightRepository(store: store), file: file)
+    }
+
+    @Test("a weights.json entry with a weight out of range is reported as corrupt and left untouched",
+          arguments: ["800", "0", "-70.5", "700.0000001", "1e400"])
+    func jsonWeightOutOfRange(kilograms: String) async throws {
+        let directory = try TemporaryDirectory()
+        let store = try JSONFileStore(directory: directory.url)
+        let file = store.url(of: "weights")
+        let text = """
+            [\(Self.validEntry),
+             {"date": "2026-11-21T07:30:00.000Z", "id": "1e4c2b1a-8f3d-4c5e-9a7b-112233445566",
+              "kilograms": \(kilograms), "source": "imported"}]
+            """
+        try Data(text.utf8).write(to: file)
+        // A number JSON cannot hold as a Double is refused by the parser itself, without a location.
+        try await expectCorrupt(JSONFileWeightRepository(store: store), file: file,
+                                reasonContains: kilograms == "1e400" ? nil : "kilograms")
+    }
+
+    @Test("a weights.json entry with a bad date, id or source is reported as corrupt and left untouched",
+          arguments: [
+            #"{"date": "2026-11-21", "id": "1e4c2b1a-8f3d-4c5e-9a7b-112233445566", "kilograms": 70, "source": "manual"}"#,
+            #"{"date": "2026-11-21T07:30:00.000Z", "id": "1e4c", "kilograms": 70, "source": "manual"}"#,
+            #"{"date": "2026-11-21T07:30:00.000Z", "id": "1e4c2b1a-8f3d-4c5e-9a7b-112233445566", "kilograms": 70, "source": "scale"}"#,
+            #"{"date": "2026-11-21T07:30:00.000Z", "id": "1e4c2b1a-8f3d-4c5e-9a7b-112233445566", "kilograms": "70", "source": "manual"}"#,
+            #"{"date": "2026-11-21T07:30:00.000Z", "id": "1e4c2b1a-8f3d-4c5e-9a7b-112233445566", "source": "manual"}"#,
+          ])
+    func jsonBadField(object: String) async throws {
+        let directory = try TemporaryDirectory()
+        let store = try JSONFileStore(directory: directory.url)
+        let file = store.url(of: "weights")
+        try Data("[\(Self.validEntry), \(object)]".utf8).write(to: file)
+        try await expectCorrupt(JSONFileWeightRepository(store: store), file: file, reasonContains: "[1]")
+    }
+
+    @Test("a weights.json with two entries of one duplicate key is reported as corrupt, not merged, and left untouched")
+    func jsonDuplicateKey() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try JSONFileStore(directory: directory.url)
+        let file = store.url(of: "weights")
+        // Same minute (07:30), 70.5 and 70.504 kg: one weigh-in stored twice.
+        let text = """
+            [\(Self.validEntry),
+             {"date": "2026-11-20T07:30:59.999Z", "id": "1e4c2b1a-8f3d-4c5e-9a7b-112233445566",
+              "kilograms": 70.504, "note": "copy", "source": "imported"}]
+            """
+        try Data(text.utf8).write(to: file)
+        try await expectCorrupt(JSONFileWeightRepository(store: store), file: file, reasonContains: "share a minute")
+    }
+
+    @Test("a hand-written weights.json out of order loads sorted; a weight 0.01 kg apart in one minute is not a duplicate")
+    func jsonValidHandWritten() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try JSONFileStore(directory: directory.url)
+        let file = store.url(of: "weights")
+        let text = """
+            [{"date": "2026-11-21T07:30:00.000+01:00", "id": "2e4c2b1a-8f3d-4c5e-9a7b-112233445566",
+              "kilograms": 69.98893146900001, "source": "imported"},
+             \(Self.validEntry),
+             {"date": "2026-11-20T07:30:59.999Z", "id": "1e4c2b1a-8f3d-4c5e-9a7b-112233445566",
+              "kilograms": 70.51, "note": "", "source": "manual"}]
+            """
+        try Data(text.utf8).write(to: file)
+        let loaded = try JSONFileWeightRepository(store: store).entries(since: nil)
+        #expect(loaded.map(\.kilograms) == [70.5, 70.51, 69.98893146900001])
+        #expect(loaded.map { Timestamp.format($0.date) }
+                == ["2026-11-20T07:30:00.000Z", "2026-11-20T07:30:59.999Z", "2026-11-21T06:30:00.000Z"])
+        #expect(loaded.map(\.note) == ["ok", nil, nil])
+        #expect(loaded.map(\.source) == [.manual, .manual, .imported])
+    }
+
+    @Test("weights.json is a readable JSON array, oldest first, with millisecond UTC dates and exact weights")
+    func jsonDocumentShape() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try JSONFileStore(directory: directory.url)
+        let weights = JSONFileWeightRepository(store: store)
+        let later = try entry("2026-11-21T07:30:00.250Z", 69.98893146900001, note: "a, \"b\"\nc")
+        let earlier = try entry("2026-11-20T07:30:00.000Z", 70)
+        #expect(try weights.importEntries(commit: true) { try $0.insert([later, earlier]) } == 2)
+
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: store.url(of: "weights")))
+        let array = try #require(object as? [[String: Any]])
+        #expect(array.count == 2)
+        #expect(array.map { $0["date"] as? String } == ["2026-11-20T07:30:00.000Z", "2026-11-21T07:30:00.250Z"])
+        #expect(array.map { $0["id"] as? String } == [earlier.id.rawValue.uuidString, later.id.rawValue.uuidString])
+        #expect((array[1]["kilograms"] as? NSNumber)?.doubleValue.bitPattern == 69.98893146900001.bitPattern)
+        #expect(array[1]["note"] as? String == "a, \"b\"\nc")
+        #expect(array[0]["note"] == nil)
+        #expect(array.map { $0["source"] as? String } == ["imported", "imported"])
+    }
+
+    @Test("an import that saves nothing (a dry run, only duplicates, a throwing body) does not create or rewrite weights.json")
+    func jsonNoWriteWithoutChange() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try JSONFileStore(directory: directory.url)
+        let weights = JSONFileWeightRepository(store: store)
+        let file = store.url(of: "weights")
+        let first = try entry("2026-11-20T07:30:00.000Z", 70)
+
+        #expect(try weights.importEntries(commit: false) { try $0.insert([first]) } == 1)
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+        #expect(throws: Refused.self) { try weights.importEntries(commit: true) { _ = try $0.insert([first]); throw Refused() } }
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+        #expect(try weights.remove(first.id) == false)
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+
+        #expect(try weights.importEntries(commit: true) { try $0.insert([first]) } == 1)
+        let written = try Data(contentsOf: file)
+        let modified = try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date
+        let inode = try FileManager.default.attributesOfItem(atPath: file.path)[.systemFileNumber] as? Int
+        #expect(try weights.importEntries(commit: true) { try $0.insert([first]) } == 0)
+        let second = try entry("2026-11-21T07:30:00.000Z", 70)
+        #expect(try weights.importEntries(commit: false) { try $0.insert([second]) } == 1)
+        // Not replaced (a replacement is a new file: a new inode).
+        #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.systemFileNumber] as? Int == inode)
+        #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date == modified)
+        #expect(try Data(contentsOf: file) == written)
+    }
+
+    // MARK: - SQLite
+
+    /// A database with one valid entry and, inserted by hand, the row `values` (minute,
+    /// hundredths, id, atMs, kilograms, note, source), CHECK constraints ignored.
+    func sqliteWithRow(_ values: String) async throws -> (TemporaryDirectory, URL, SQLiteWeightRepository, WeightEntry) {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("wellness.sqlite")
+        let database = try SQLiteDatabase(file: file)
+        let weights = SQLiteWeightRepository(database: database)
+        let valid = try entry("2026-11-19T07:30:00.000Z", 70)
+        #expect(try await weights.importEntries(commit: true) { try $0.insert([valid]) } == 1)
+        try await DatabaseQueue(path: file.path).writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA ignore_check_constraints = ON")
+            try db.execute(sql: """
+                INSERT INTO weightEntry (minute, hundredths, id, atMs, kilograms, note, source) VALUES \(values)
+                """)
+        }
+        return (directory, file, weights, valid)
+    }
+
+    func expectCorruptRow(_ weights: SQLiteWeightRepository, file: URL, key: String?, reason: String) async {
+        let isCorrupt: @Sendable (any Error) -> Bool = { error in
+            guard case let .corruptRow(path, table, rowKey, rowReason)? = error as? SQLiteStoreError else { return false }
+            return path == file.path && table == "weightEntry" && rowReason.contains(reason)
+                && (key.map { rowKey.contains($0) } ?? true)
+                && error.localizedDescription.contains("weightEntry") && error.localizedDescription.contains(file.path)
+        }
+        await #expect { try await weights.entries(since: nil) } throws: { isCorrupt($0) }
+        await #expect { try await weights.entries(since: Fixtures.instant("2026-11-20T00:00:00Z")) } throws: { isCorrupt($0) }
+        await #expect { try await weights.latest(atOrBefore: nil) } throws: { isCorrupt($0) }
+        await #expect { try await weights.forEachEntry { _ in } } throws: { isCorrupt($0) }
+    }
+
+    // 2026-11-20T07:30:00Z = 1_795_159_800_000 ms, minute 29_919_330.
+
+    @Test("a SQLite row whose id is not 16 bytes is a corrupt row naming weightEntry, not dropped",
+          arguments: ["X'0102'", "X''", "X'000102030405060708090a0b0c0d0e0f10'"])
+    func sqliteBadIDLength(id: String) async throws {
+        let (directory, file, weights, _) = try await sqliteWithRow(
+            "(29919330, 7100, \(id), 1795159800000, 71.0, NULL, 'manual')")
+        await expectCorruptRow(weights, file: file, key: nil, reason: "16 bytes")
+        let rows = try await DatabaseQueue(path: file.path).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM weightEntry") }
+        #expect(rows == 2)
+        withExtendedLifetime(directory) {}
+    }
+
+    @Test("a SQLite row with an unknown source is a corrupt row naming weightEntry and the row, not dropped")
+    func sqliteUnknownSource() async throws {
+        let (directory, file, weights, _) = try await sqliteWithRow(
+            "(29919330, 7100, X'aabbccdd00004000800000000000000f', 1795159800000, 71.0, 'scale', 'scale')")
+        await expectCorruptRow(weights, file: file, key: "aabbccdd-0000-4000-8000-00000000000f", reason: "'scale'")
+        await #expect(throws: SQLiteStoreError.self) { try await weights.entries(idPrefix: "aabb", limit: 6) }
+        withExtendedLifetime(directory) {}
+    }
+
+    @Test("a SQLite row with a weight out of range is a corrupt row naming weightEntry, not dropped",
+          arguments: ["800.0", "0.0", "-71.0", "700.001"])
+    func sqliteWeightOutOfRange(kilograms: String) async throws {
+        let (directory, file, weights, _) = try await sqliteWithRow(
+            "(29919330, 7100, X'aabbccdd00004000800000000000000f', 1795159800000, \(kilograms), NULL, 'imported')")
+        await expectCorruptRow(weights, file: file, key: "aabbccdd-0000-4000-8000-00000000000f", reason: "weight")
+        await #expect(throws: SQLiteStoreError.self) { try await weights.entries(idPrefix: "aabb", limit: 6) }
+        withExtendedLifetime(directory) {}
+    }
+
+    @Test("the weightEntry table itself refuses an id that is not 16 bytes, a weight out of range and a second copy of a weigh-in")
+    func sqliteSchemaConstraints() async throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("wellness.sqlite")
+        _ = try SQLiteDatabase(file: file)
+        let queue = try DatabaseQueue(path: file.path)
+        let insert = "INSERT INTO weightEntry (minute, hundredths, id, atMs, kilograms, note, source) VALUES "
+        let goodID = "X'aabbccdd00004000800000000000000f'"
+        for values in ["(1, 7000, X'01', 60000, 70.0, NULL, 'manual')",
+                       "(1, 80000, \(goodID), 60000, 800.0, NULL, 'manual')",
+                       "(1, 0, \(goodID), 60000, 0.0, NULL, 'manual')",
+                       "(1, 7000, \(goodID), 60000, NULL, NULL, 'manual')"] {
+            await #expect(throws: DatabaseError.self, "\(values)") {
+                try await queue.write { try $0.execute(sql: insert + values) }
+            }
+        }
+        try await queue.write { try $0.execute(sql: insert + "(1, 7000, \(goodID), 60000, 70.0, NULL, 'manual')") }
+        await #expect(throws: DatabaseError.self) {
+            try await queue.write {
+                try $0.execute(sql: insert + "(1, 7000, X'bbbbccdd00004000800000000000000f', 60500, 70.001, NULL, 'manual')")
+            }
+        }
+        #expect(try await queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM weightEntry") } == 1)
+    }
+
+    @Test("SQLite stores an entry as minute, hundredths, a 16-byte id and whole milliseconds")
+    func sqliteRowShape() async throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("wellness.sqlite")
+        let weights = SQLiteWeightRepository(database: try SQLiteDatabase(file: file))
+        let given = try WeightEntry(id: .init(UUID(uuidString: "AABBCCDD-0000-4000-8000-00000000000F")!),
+                                    date: Fixtures.instant("2026-11-20T07:30:00.250Z"), kilograms: 70.005,
+                                    note: "n", source: .manual)
+        #expect(try await weights.importEntries(commit: true) { try $0.insert([given]) } == 1)
+        let row = try DatabaseQueue(path: file.path).read { db in
+            try Row.fetchOne(db, sql: "SELECT minute, hundredths, hex(id) AS hexID, atMs, kilograms, note, source FROM weightEntry")
+        }
+        let stored = try #require(row)
+        #expect(stored["minute"] as Int64 == 29_919_330)
+        #expect(stored["hundredths"] as Int64 == given.duplicateKey.hundredths)
+        #expect(stored["hexID"] as String == "AABBCCDD00004000800000000000000F")
+        #expect(stored["atMs"] as Int64 == 1_795_159_800_250)
+        #expect((stored["kilograms"] as Double).bitPattern == 70.005.bitPattern)
+        #expect(stored["note"] as String? == "n")
+        #expect(stored["source"] as String == "manual")
+    }
+
+    @Test("a SQLite import that fails inside SQLite (a CHECK) rolls back the whole transaction and reports the file")
+    func sqliteFailingStatementRollsBack() async throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("wellness.sqlite")
+        let weights = SQLiteWeightRepository(database: try SQLiteDatabase(file: file))
+        let good = (0..<100).map { index in
+            WeightEntry(unchecked: .init(), date: Fixtures.instant("2026-11-01T06:00:00Z").addingTimeInterval(Double(index) * 60),
+                        kilograms: 70, note: nil, source: .imported)
+        }
+        // Not a weight: only `unchecked` builds it, and the table refuses it.
+        let bad = WeightEntry(unchecked: .init(), date: Fixtures.instant("2026-11-20T06:00:00Z"), kilograms: 900,
+                              note: nil, source: .imported)
+        for batch in [[bad], good.prefix(70) + [bad]] {
+            await #expect {
+                try await weights.importEntries(commit: true) { inserter in
+                    #expect(try inserter.insert(Array(good.prefix(30))) == 30)
+                    return try inserter.insert(Array(batch))
+                }
+            } throws: { error in
+                guard case let .database(path, _)? = error as? SQLiteStoreError else { return false }
+                return path == file.path
+            }
+        }
+        #expect(try await weights.entries(since: nil).isEmpty)
+        #expect(try await weights.importEntries(commit: true) { try $0.insert(good) } == 100)
+    }
+}
