@@ -124,6 +124,37 @@ enum SQLiteSchema {
                 ) WITHOUT ROWID
                 """)
         }
+        migrator.registerMigration("createDrift") { db in
+            try db.create(table: "checkin") { t in
+                t.primaryKey("day", .text) // YYYY-MM-DD: one check-in per local day
+                t.column("energy", .integer).notNull().check { $0 >= 1 && $0 <= 5 }
+                t.column("stress", .integer).notNull().check { $0 >= 1 && $0 <= 5 }
+                t.column("social", .integer).notNull().check { $0 >= 1 && $0 <= 5 }
+                t.column("keyContact", .text)
+            }
+            try db.create(table: "checkinQueue") { t in
+                t.autoIncrementedPrimaryKey("position") // queue order
+                t.column("id", .text).notNull().unique() // the client UUID (idempotency key)
+                t.column("day", .text).notNull()
+                t.column("energy", .integer).notNull()
+                t.column("stress", .integer).notNull()
+                t.column("social", .integer).notNull()
+                t.column("keyContact", .text)
+                t.column("queuedAt", .integer).notNull() // milliseconds since 1970
+                t.column("retryCount", .integer).notNull().check { $0 >= 0 }
+                t.column("claimFlush", .text) // the flush sending it now, if any
+                t.column("claimExpires", .integer) // milliseconds since 1970
+            }
+            try db.create(table: "setting") { t in
+                t.primaryKey("key", .text) // "tier"
+                t.column("value", .text).notNull()
+            }
+            try db.create(table: "driftCache") { t in
+                t.primaryKey("key", .text)
+                t.column("json", .text).notNull()
+                t.column("fetchedAt", .integer).notNull() // milliseconds since 1970
+            }
+        }
         return migrator
     }
 

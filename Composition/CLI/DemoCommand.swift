@@ -45,6 +45,8 @@ struct DemoCommand: AsyncParsableCommand {
                                    ("wellness exercises groups", "cli.demo.exercises"),
                                    ("wellness goals", "cli.demo.goals"), ("wellness tips <goal-id>", "cli.demo.tips"),
                                    ("wellness mood", "cli.demo.mood"),
+                                   ("wellness insights", "cli.demo.insights"),
+                                   ("wellness trends", "cli.demo.trends"),
                                    ("wellness weight trend", "cli.demo.weight"),
                                    ("wellness weight chart --out weight.svg", "cli.demo.chart"),
                                    ("wellness modules", "cli.demo.modules"),

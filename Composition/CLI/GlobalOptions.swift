@@ -41,7 +41,12 @@ struct GlobalOptions: ParsableArguments {
             clock: clock ?? SystemWallClock(),
             calendar: calendar,
             locale: locale ?? WellnessLocale.fromEnvironment(environment),
-            catalog: try catalogPath.map { try InterventionCatalog.load(URL(fileURLWithPath: $0)) })
+            catalog: try catalogPath.map { try InterventionCatalog.load(URL(fileURLWithPath: $0)) },
+            tierOverride: try environment["WELLNESS_TIER"].flatMap { $0.isEmpty ? nil : $0 }.map {
+                do { return try Tier.parse($0) } catch {
+                    throw CLIError.invalidValue(source: "WELLNESS_TIER", value: $0, expected: "free or pro")
+                }
+            })
     }
 
     /// `TZ` as an IANA zone name (a leading `:` allowed); the system zone when unset.

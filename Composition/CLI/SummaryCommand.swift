@@ -38,13 +38,17 @@ struct SummaryCommand: AsyncParsableCommand {
                 let top = entry.tips?.tips.first?.tip ?? console.text.string("cli.summary.noTips")
                 console.print(console.text.string("cli.summary.goal", .verbatim(entry.goal.title), .verbatim(top)))
             }
+            if let insights = summary.insights, insights.summary.checkinCount > 0 {
+                console.print(console.text.string("cli.summary.drift", .text(insights.summary.driftLevel.name),
+                                                  .number(insights.summary.checkinCount)))
+            }
             console.print()
             try console.showNudges(summary.nudges)
         }
     }
 }
 
-/// `{"today", "dog", "enabledModules", "nudges", "deck", "journal", "supplements", "goals"}`.
+/// `{"today", "dog", "enabledModules", "nudges", "deck", "journal", "supplements", "goals", "insights"}`.
 struct SummaryOutput: Encodable {
     let today: LocalDay
     let dog: ProfileOutput?
@@ -54,6 +58,7 @@ struct SummaryOutput: Encodable {
     let journal: JournalOutput
     let supplements: [SupplementOutput]
     let goals: [GoalSummaryOutput]
+    let insights: WeeklyInsights?
 
     init(_ summary: TodaySummary, _ text: Localizer) {
         today = summary.today
@@ -64,6 +69,7 @@ struct SummaryOutput: Encodable {
         journal = JournalOutput(summary.journal, withLegacy: false)
         supplements = summary.supplements.map { SupplementOutput($0.supplement, taken: $0.taken) }
         goals = summary.goals.map { GoalSummaryOutput(goal: GoalOutput($0.goal), tips: $0.tips.map(TipsOutput.init)) }
+        insights = summary.insights
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -76,9 +82,10 @@ struct SummaryOutput: Encodable {
         try container.encode(journal, forKey: .journal)
         try container.encode(supplements, forKey: .supplements)
         try container.encode(goals, forKey: .goals)
+        try container.encode(insights, forKey: .insights)
     }
 
-    enum CodingKeys: String, CodingKey { case today, dog, enabledModules, nudges, deck, journal, supplements, goals }
+    enum CodingKeys: String, CodingKey { case today, dog, enabledModules, nudges, deck, journal, supplements, goals, insights }
 }
 
 /// `{"goal": {...}, "tips": {...}|null}`.

@@ -12,7 +12,8 @@ struct WellnessCommand: AsyncParsableCommand {
             """,
         subcommands: [SummaryCommand.self, DeckCommand.self, InterventionsCommand.self, JournalCommand.self,
                       SupplementsCommand.self, ExercisesCommand.self, GoalsCommand.self, MoodCommand.self,
-                      TipsCommand.self, WeightCommand.self, ModulesCommand.self,
+                      TipsCommand.self, WeightCommand.self, CheckinCommand.self, InsightsCommand.self,
+                      TrendsCommand.self, FeaturesCommand.self, TierCommand.self, QueueCommand.self, ModulesCommand.self,
                       ProfileCommand.self, NudgesCommand.self,
                       DemoCommand.self],
         defaultSubcommand: SummaryCommand.self)

@@ -76,6 +76,14 @@ public struct Wellness: Sendable {
     public let exportWeightCSV: ExportWeightCSV
     public let weightChart: MakeWeightChart
 
+    // MARK: - Drift
+    public let recordCheckin: RecordCheckin
+    public let listCheckins: ListCheckins
+    public let weeklyInsights: ComputeWeeklyInsights
+    public let trends: GetTrends
+    public let features: ManageFeatures
+    public let checkinQueue: ManageCheckinQueue
+
     // MARK: - Summary
     public let todaySummary: GetTodaySummary
 
@@ -85,7 +93,8 @@ public struct Wellness: Sendable {
                 locale: WellnessLocale = .en, nudgeRules: NudgeRules = NudgeRules(),
                 catalog: InterventionCatalog? = nil,
                 health: any HealthDataSource = InMemoryHealthDataSource(),
-                tipsService: any GoalTipsService = RuleBasedGoalTipsService()) throws {
+                tipsService: any GoalTipsService = RuleBasedGoalTipsService(),
+                tierOverride: Tier? = nil) throws {
         let catalog = try catalog ?? InterventionCatalog.bundled()
         let exerciseDefaults = try ExerciseDefinition.bundledLibrary()
         let time = TimeContext(clock: clock, calendar: calendar)
@@ -142,9 +151,17 @@ public struct Wellness: Sendable {
         importWeightCSV = ImportWeightCSV(weights: weights, time: time)
         exportWeightCSV = ExportWeightCSV(weights: weights, time: time)
         weightChart = MakeWeightChart(weights: weights, time: time)
+        let tier: any TierSource = tierOverride.map { FixedTierSource($0) } ?? repositories.tier
+        recordCheckin = RecordCheckin(checkins: repositories.checkins, time: time)
+        listCheckins = ListCheckins(checkins: repositories.checkins, time: time)
+        weeklyInsights = ComputeWeeklyInsights(checkins: repositories.checkins, tier: tier, time: time)
+        trends = GetTrends(checkins: repositories.checkins, tier: tier, time: time)
+        features = ManageFeatures(tier: tier, store: repositories.tier)
+        checkinQueue = ManageCheckinQueue(queue: repositories.checkinQueue)
         todaySummary = GetTodaySummary(modules: listModules, profile: getDogProfile,
                                        nudges: evaluateNudges, deck: buildCatchUpDeck, journal: getJournal,
-                                       supplements: listSupplements, goals: listGoals, tips: getGoalTips, time: time)
+                                       supplements: listSupplements, goals: listGoals, tips: getGoalTips,
+                                       insights: weeklyInsights, time: time)
     }
 
     /// Builds the container for a configuration, opening (and creating) its store.
@@ -154,6 +171,6 @@ public struct Wellness: Sendable {
         return try Wellness(repositories: repositories, clock: configuration.clock,
                             calendar: configuration.calendar, locale: configuration.locale,
                             catalog: configuration.catalog, health: configuration.health,
-                            tipsService: configuration.tipsService)
+                            tipsService: configuration.tipsService, tierOverride: configuration.tierOverride)
     }
 }

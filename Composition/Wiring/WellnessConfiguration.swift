@@ -19,6 +19,8 @@ public struct WellnessConfiguration: Sendable {
     public var health: any HealthDataSource
     /// Where goal tips come from; by default the rule-based stub service.
     public var tipsService: any GoalTipsService
+    /// A tier that wins over the stored one (`WELLNESS_TIER`); `nil` to use the stored tier.
+    public var tierOverride: Tier?
 
     public init(store: StoreKind = .sqlite,
                 dataDirectory: URL = DataDirectory.resolve(),
@@ -28,7 +30,8 @@ public struct WellnessConfiguration: Sendable {
                 logger: Logger = Logger(label: "wellness"),
                 catalog: InterventionCatalog? = nil,
                 health: any HealthDataSource = InMemoryHealthDataSource(),
-                tipsService: any GoalTipsService = RuleBasedGoalTipsService()) {
+                tipsService: any GoalTipsService = RuleBasedGoalTipsService(),
+                tierOverride: Tier? = nil) {
         self.store = store
         self.dataDirectory = dataDirectory
         self.clock = clock
@@ -38,5 +41,6 @@ public struct WellnessConfiguration: Sendable {
         self.catalog = catalog
         self.health = health
         self.tipsService = tipsService
+        self.tierOverride = tierOverride
     }
 }

@@ -107,6 +107,20 @@ public enum WellnessDemo {
         }
     }
 
+    /// A check-in most days of the last three weeks, drifting in the last week (stress up,
+    /// energy and social down), with a key contact now and then.
+    static func seedCheckins(_ app: Wellness, now: Date, calendar: Calendar) async throws {
+        let today = LocalDay(now, in: calendar)
+        for back in stride(from: 20, through: 0, by: -1) where back % 5 != 3 {
+            let recent = back < 7
+            let energy = recent ? 2 + back % 2 : 3 + back % 3 / 2
+            let stress = recent ? 4 + (back % 3 == 0 ? 1 : 0) : 2 + back % 2
+            let social = recent ? 2 : 3 + back % 2
+            _ = try await app.recordCheckin.execute(energy: energy, stress: stress, social: social,
+                                                    keyContact: back % 4 == 0 ? "Sam" : nil, day: today.adding(days: -back))
+        }
+    }
+
     /// What the demo created, for the closing message.
     public struct Report: Sendable, Equatable {
         public let dogName: String
@@ -162,6 +176,7 @@ public enum WellnessDemo {
         try await seedJournalAndSupplements(app, clock: clock, from: start, now: now, calendar: calendar)
         try await seedGoalsAndMoods(app, clock: clock, from: start, now: now, calendar: calendar)
         try await seedWeights(app, now: now, calendar: calendar)
+        try await seedCheckins(app, now: now, calendar: calendar)
         clock.set(now)
         let nudges = try await app.evaluateNudges.execute()
         return Report(dogName: dogName, nudgeIDs: nudges.map(\.id))

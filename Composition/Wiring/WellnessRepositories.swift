@@ -19,6 +19,10 @@ public struct WellnessRepositories: Sendable {
     public var moods: any MoodRepository
     public var tipsCache: any TipsCacheRepository
     public var weights: any WeightRepository
+    public var checkins: any CheckinRepository
+    public var checkinQueue: any CheckinQueueRepository
+    public var tier: any TierRepository
+    public var driftCache: any DriftCacheRepository
     /// Where the data lives, for messages (a file, a directory, or "memory").
     public var location: String
 
@@ -26,7 +30,9 @@ public struct WellnessRepositories: Sendable {
                 nudgeSnoozes: any NudgeSnoozeRepository, interventionLog: any InterventionLogRepository,
                 journals: any JournalRepository, supplements: any SupplementRepository,
                 exercises: any ExerciseRepository, goals: any GoalRepository & TipsCacheRepository,
-                moods: any MoodRepository, weights: any WeightRepository, location: String) {
+                moods: any MoodRepository, weights: any WeightRepository, checkins: any CheckinRepository,
+                checkinQueue: any CheckinQueueRepository, tier: any TierRepository,
+                driftCache: any DriftCacheRepository, location: String) {
         self.moduleSettings = moduleSettings
         self.dogProfile = dogProfile
         self.nudgeSnoozes = nudgeSnoozes
@@ -38,6 +44,10 @@ public struct WellnessRepositories: Sendable {
         self.moods = moods
         self.tipsCache = goals
         self.weights = weights
+        self.checkins = checkins
+        self.checkinQueue = checkinQueue
+        self.tier = tier
+        self.driftCache = driftCache
         self.location = location
     }
 
@@ -53,6 +63,10 @@ public struct WellnessRepositories: Sendable {
                              goals: InMemoryGoalRepository(),
                              moods: InMemoryMoodRepository(),
                              weights: InMemoryWeightRepository(),
+                             checkins: InMemoryCheckinRepository(),
+                             checkinQueue: InMemoryCheckinQueueRepository(),
+                             tier: InMemoryTierRepository(),
+                             driftCache: InMemoryDriftCacheRepository(),
                              location: "memory")
     }
 
@@ -71,6 +85,10 @@ public struct WellnessRepositories: Sendable {
                                     goals: SQLiteGoalRepository(database: database),
                                     moods: SQLiteMoodRepository(database: database),
                                     weights: SQLiteWeightRepository(database: database),
+                                    checkins: SQLiteCheckinRepository(database: database),
+                                    checkinQueue: SQLiteCheckinQueueRepository(database: database),
+                                    tier: SQLiteTierRepository(database: database),
+                                    driftCache: SQLiteDriftCacheRepository(database: database),
                                     location: database.path)
     }
 
@@ -89,6 +107,10 @@ public struct WellnessRepositories: Sendable {
                                     goals: JSONFileGoalRepository(store: store),
                                     moods: JSONFileMoodRepository(store: store),
                                     weights: JSONFileWeightRepository(store: store),
+                                    checkins: JSONFileCheckinRepository(store: store),
+                                    checkinQueue: JSONFileCheckinQueueRepository(store: store),
+                                    tier: JSONFileTierRepository(store: store),
+                                    driftCache: JSONFileDriftCacheRepository(store: store),
                                     location: directory.path)
     }
 

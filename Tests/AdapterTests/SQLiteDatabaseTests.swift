@@ -35,7 +35,8 @@ struct SQLiteDatabaseTests {
             try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid")
         }
         #expect(applied == ["createModuleState", "createDogProfile", "createNudgeSnooze", "createInterventionLog",
-                            "createJournalSupplementsExercises", "createGoalsMoodsTips", "createWeightEntries"])
+                            "createJournalSupplementsExercises", "createGoalsMoodsTips", "createWeightEntries",
+                            "createDrift"])
     }
 
     @Test("a file that is not a database is reported with its path and left untouched")
@@ -91,7 +92,7 @@ struct SQLiteDatabaseTests {
         let count = try await DatabaseQueue(path: file.path).read {
             try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM grdb_migrations")
         }
-        #expect(count == 7) // every migration in the list above, once
+        #expect(count == 8) // every migration in the list above, once
     }
 }
 

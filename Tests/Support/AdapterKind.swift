@@ -27,7 +27,11 @@ public enum AdapterKind: String, CaseIterable, Sendable, CustomStringConvertible
                              exercises: InMemoryExerciseRepository(),
                              goals: InMemoryGoalRepository(),
                              moods: InMemoryMoodRepository(),
-                             weights: InMemoryWeightRepository())
+                             weights: InMemoryWeightRepository(),
+                             checkins: InMemoryCheckinRepository(),
+                             checkinQueue: InMemoryCheckinQueueRepository(),
+                             tier: InMemoryTierRepository(),
+                             driftCache: InMemoryDriftCacheRepository())
         case .jsonFile:
             let store = try JSONFileStore(directory: directory.url)
             return TestStore(directory: directory,
@@ -40,7 +44,11 @@ public enum AdapterKind: String, CaseIterable, Sendable, CustomStringConvertible
                              exercises: JSONFileExerciseRepository(store: store),
                              goals: JSONFileGoalRepository(store: store),
                              moods: JSONFileMoodRepository(store: store),
-                             weights: JSONFileWeightRepository(store: store))
+                             weights: JSONFileWeightRepository(store: store),
+                             checkins: JSONFileCheckinRepository(store: store),
+                             checkinQueue: JSONFileCheckinQueueRepository(store: store),
+                             tier: JSONFileTierRepository(store: store),
+                             driftCache: JSONFileDriftCacheRepository(store: store))
         case .sqlite:
             let database = try SQLiteDatabase(file: directory.url.appendingPathComponent("wellness.sqlite"))
             return TestStore(directory: directory,
@@ -53,7 +61,11 @@ public enum AdapterKind: String, CaseIterable, Sendable, CustomStringConvertible
                              exercises: SQLiteExerciseRepository(database: database),
                              goals: SQLiteGoalRepository(database: database),
                              moods: SQLiteMoodRepository(database: database),
-                             weights: SQLiteWeightRepository(database: database))
+                             weights: SQLiteWeightRepository(database: database),
+                             checkins: SQLiteCheckinRepository(database: database),
+                             checkinQueue: SQLiteCheckinQueueRepository(database: database),
+                             tier: SQLiteTierRepository(database: database),
+                             driftCache: SQLiteDriftCacheRepository(database: database))
         }
     }
 
@@ -75,7 +87,11 @@ public enum AdapterKind: String, CaseIterable, Sendable, CustomStringConvertible
                              exercises: JSONFileExerciseRepository(store: files),
                              goals: JSONFileGoalRepository(store: files),
                              moods: JSONFileMoodRepository(store: files),
-                             weights: JSONFileWeightRepository(store: files))
+                             weights: JSONFileWeightRepository(store: files),
+                             checkins: JSONFileCheckinRepository(store: files),
+                             checkinQueue: JSONFileCheckinQueueRepository(store: files),
+                             tier: JSONFileTierRepository(store: files),
+                             driftCache: JSONFileDriftCacheRepository(store: files))
         case .sqlite:
             let database = try SQLiteDatabase(file: store.directory.url.appendingPathComponent("wellness.sqlite"))
             return TestStore(directory: store.directory,
@@ -88,7 +104,11 @@ public enum AdapterKind: String, CaseIterable, Sendable, CustomStringConvertible
                              exercises: SQLiteExerciseRepository(database: database),
                              goals: SQLiteGoalRepository(database: database),
                              moods: SQLiteMoodRepository(database: database),
-                             weights: SQLiteWeightRepository(database: database))
+                             weights: SQLiteWeightRepository(database: database),
+                             checkins: SQLiteCheckinRepository(database: database),
+                             checkinQueue: SQLiteCheckinQueueRepository(database: database),
+                             tier: SQLiteTierRepository(database: database),
+                             driftCache: SQLiteDriftCacheRepository(database: database))
         }
     }
 }
@@ -107,4 +127,8 @@ public struct TestStore: Sendable {
     public let goals: any GoalRepository & TipsCacheRepository
     public let moods: any MoodRepository
     public let weights: any WeightRepository
+    public let checkins: any CheckinRepository
+    public let checkinQueue: any CheckinQueueRepository
+    public let tier: any TierRepository
+    public let driftCache: any DriftCacheRepository
 }

@@ -11,6 +11,8 @@ public struct TodaySummary: Sendable, Equatable {
     public let supplements: [SupplementStatus]
     /// Each goal with its tips (from the cache when fresh).
     public let goals: [GoalWithTips]
+    /// The weekly Drift picture (7 days ending today), when check-ins are wired in.
+    public let insights: WeeklyInsights?
 }
 
 /// A goal and its tips; `nil` when none could be had (the service failed and nothing was cached).
@@ -29,11 +31,12 @@ public struct GetTodaySummary: Sendable {
     let supplements: ListSupplements
     let goals: ListGoals?
     let tips: GetGoalTips?
+    let insights: ComputeWeeklyInsights?
     let time: TimeContext
 
     public init(modules: ListModules, profile: GetDogProfile, nudges: EvaluateNudges, deck: BuildCatchUpDeck,
                 journal: GetJournal, supplements: ListSupplements, goals: ListGoals? = nil, tips: GetGoalTips? = nil,
-                time: TimeContext) {
+                insights: ComputeWeeklyInsights? = nil, time: TimeContext) {
         self.modules = modules
         self.profile = profile
         self.nudges = nudges
@@ -42,6 +45,7 @@ public struct GetTodaySummary: Sendable {
         self.supplements = supplements
         self.goals = goals
         self.tips = tips
+        self.insights = insights
         self.time = time
     }
 
@@ -67,6 +71,7 @@ public struct GetTodaySummary: Sendable {
                      catchUp: try await deck.execute(),
                      journal: try await journal.execute(),
                      supplements: try await supplements.execute(),
-                     goals: try await goalsWithTips())
+                     goals: try await goalsWithTips(),
+                     insights: try await insights?.execute(days: 7))
     }
 }

@@ -1,0 +1,61 @@
+import Foundation
+import WellnessApplication
+import WellnessDomain
+
+/// Check-ins held in memory, one per day.
+public actor InMemoryCheckinRepository: CheckinRepository {
+    private var byDay: [LocalDay: Checkin] = [:]
+
+    public init() {}
+
+    public func checkins(on days: ClosedRange<LocalDay>) -> [Checkin] {
+        byDay.values.filter { days.contains($0.day) }.sorted { $0.day < $1.day }
+    }
+
+    public func save(_ checkin: Checkin, replacing: Bool) -> Bool {
+        guard replacing || byDay[checkin.day] == nil else { return false }
+        byDay[checkin.day] = checkin
+        return true
+    }
+}
+
+/// The offline queue held in memory.
+public actor InMemoryCheckinQueueRepository: CheckinQueueRepository {
+    private var state = CheckinQueueState()
+
+    public init() {}
+
+    public func all() -> [QueuedCheckin] { state.items }
+    public func enqueue(_ item: QueuedCheckin) { state.enqueue(item) }
+
+    public func claimNext(flush: UUID, now: Date, excluding: Set<UUID>) -> QueuedCheckin? {
+        state.claimNext(flush: flush, now: now, excluding: excluding, lifetime: Self.claimLifetime)
+    }
+
+    public func release(_ id: UUID, flush: UUID, replacement item: QueuedCheckin?) {
+        state.release(id, flush: flush, replacement: item)
+    }
+
+    public func update(_ item: QueuedCheckin) -> Bool { state.update(item) }
+    public func remove(_ id: UUID) -> Bool { state.remove(id) }
+}
+
+/// The tier held in memory (Free until set).
+public actor InMemoryTierRepository: TierRepository {
+    private var current: Tier
+
+    public init(_ tier: Tier = .free) { current = tier }
+
+    public func tier() -> Tier { current }
+    public func setTier(_ tier: Tier) { current = tier }
+}
+
+/// Cached API answers held in memory.
+public actor InMemoryDriftCacheRepository: DriftCacheRepository {
+    private var entries: [String: (data: Data, fetchedAt: Date)] = [:]
+
+    public init() {}
+
+    public func cached(_ key: String) -> (data: Data, fetchedAt: Date)? { entries[key] }
+    public func store(_ key: String, data: Data, fetchedAt: Date) { entries[key] = (data, fetchedAt) }
+}

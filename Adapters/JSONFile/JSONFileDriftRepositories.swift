@@ -1,0 +1,117 @@
+import Foundation
+import WellnessApplication
+import WellnessDomain
+
+/// Check-ins in `checkins.json`, one per day, by day.
+public struct JSONFileCheckinRepository: CheckinRepository {
+    private let store: JSONFileStore
+    static let collection = "checkins"
+
+    public init(store: JSONFileStore) {
+        self.store = store
+    }
+
+    public func checkins(on days: ClosedRange<LocalDay>) throws -> [Checkin] {
+        (try store.read(Self.collection, as: [Checkin].self) ?? []).filter { days.contains($0.day) }
+    }
+
+    public func save(_ checkin: Checkin, replacing: Bool) throws -> Bool {
+        try store.update(Self.collection, as: [Checkin].self) { stored in
+            var checkins = stored ?? []
+            if let index = checkins.firstIndex(where: { $0.day == checkin.day }) {
+                guard replacing else { return false }
+                checkins[index] = checkin
+            } else {
+                checkins.append(checkin)
+                checkins.sort { $0.day < $1.day }
+            }
+            stored = checkins
+            return true
+        }
+    }
+}
+
+/// The offline queue and its claims in `checkin-queue.json`; every step is one locked
+/// read-modify-write, so processes share it safely.
+public struct JSONFileCheckinQueueRepository: CheckinQueueRepository {
+    private let store: JSONFileStore
+    static let collection = "checkin-queue"
+
+    public init(store: JSONFileStore) {
+        self.store = store
+    }
+
+    private func change<Result>(_ body: (inout CheckinQueueState) -> Result) throws -> Result {
+        try store.update(Self.collection, as: CheckinQueueState.self) { stored in
+            var state = stored ?? CheckinQueueState()
+            let result = body(&state)
+            stored = state
+            return result
+        }
+    }
+
+    public func all() throws -> [QueuedCheckin] {
+        (try store.read(Self.collection, as: CheckinQueueState.self) ?? CheckinQueueState()).items
+    }
+
+    public func enqueue(_ item: QueuedCheckin) throws { try change { $0.enqueue(item) } }
+
+    public func claimNext(flush: UUID, now: Date, excluding: Set<UUID>) throws -> QueuedCheckin? {
+        try change { $0.claimNext(flush: flush, now: now, excluding: excluding, lifetime: Self.claimLifetime) }
+    }
+
+    public func release(_ id: UUID, flush: UUID, replacement item: QueuedCheckin?) throws {
+        try change { $0.release(id, flush: flush, replacement: item) }
+    }
+
+    public func update(_ item: QueuedCheckin) throws -> Bool { try change { $0.update(item) } }
+    public func remove(_ id: UUID) throws -> Bool { try change { $0.remove(id) } }
+}
+
+/// The tier in `tier.json` (`{"tier": "pro"}`); Free when the file does not exist.
+public struct JSONFileTierRepository: TierRepository {
+    private let store: JSONFileStore
+    static let collection = "tier"
+
+    public init(store: JSONFileStore) {
+        self.store = store
+    }
+
+    struct Document: Codable, Equatable {
+        var tier: Tier
+    }
+
+    public func tier() throws -> Tier { try store.read(Self.collection, as: Document.self)?.tier ?? .free }
+
+    public func setTier(_ tier: Tier) throws {
+        try store.update(Self.collection, as: Document.self) { $0 = Document(tier: tier) }
+    }
+}
+
+/// Cached API answers in `drift-cache.json`: `{key: {"json": "...", "fetchedAt": "..."}}`.
+public struct JSONFileDriftCacheRepository: DriftCacheRepository {
+    private let store: JSONFileStore
+    static let collection = "drift-cache"
+
+    public init(store: JSONFileStore) {
+        self.store = store
+    }
+
+    struct Entry: Codable, Equatable {
+        var json: String
+        var fetchedAt: Date
+    }
+
+    public func cached(_ key: String) throws -> (data: Data, fetchedAt: Date)? {
+        guard let entry = try store.read(Self.collection, as: [String: Entry].self)?[key] else { return nil }
+        return (Data(entry.json.utf8), entry.fetchedAt)
+    }
+
+    public func store(_ key: String, data: Data, fetchedAt: Date) throws {
+        try store.update(Self.collection, as: [String: Entry].self) { stored in
+            var entries = stored ?? [:]
+            entries[key] = Entry(json: String(decoding: data, as: UTF8.self), fetchedAt: fetchedAt)
+            stored = entries
+        }
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+import GRDB
+import WellnessApplication
+import WellnessDomain
+
+/// Check-ins in `checkin`, keyed by day.
+public struct SQLiteCheckinRepository: CheckinRepository {
+    private let database: SQLiteDatabase
+
+    public init(database: SQLiteDatabase) {
+        self.database = database
+    }
+
+    public func checkins(on days: ClosedRange<LocalDay>) async throws -> [Checkin] {
+        let database = self.database
+        return try await database.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM checkin WHERE day BETWEEN ? AND ? ORDER BY day",
+                             arguments: [days.lowerBound.description, days.upperBound.description])
+                .map { try Self.checkin($0, database, table: "checkin") }
+        }
+    }
+
+    public func save(_ checkin: Checkin, replacing: Bool) async throws -> Bool {
+        try await database.write { db in
+            let arguments: StatementArguments = [checkin.day.description, checkin.energy, checkin.stress, checkin.social,
+                                                 checkin.keyContact]
+            if replacing {
+                try db.execute(sql: "INSERT OR REPLACE INTO checkin (day, energy, stress, social, keyContact) VALUES (?, ?, ?, ?, ?)",
+                               arguments: arguments)
+                return true
+            }
+            try db.execute(sql: """
+                INSERT INTO checkin (day, energy, stress, social, keyContact) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (day) DO NOTHING
+                """, arguments: arguments)
+            return db.changesCount > 0
+        }
+    }
+
+    /// A check-in from a row's `day`, `energy`, `stress`, `social`, `keyContact` columns.
+    static func checkin(_ row: Row, _ database: SQLiteDatabase, table: String) throws -> Checkin {
+        let dayText: String = row["day"]
+        guard let day = LocalDay(dayText) else {
+            throw database.corruptRow(table: table, key: "day \(dayText)", "day is not YYYY-MM-DD")
+        }
+        do {
+            return try Checkin(day: day, energy: row["energy"], stress: row["stress"], social: row["social"],
+                               keyContact: row["keyContact"])
+        } catch {
+            throw database.corruptRow(table: table, key: "day \(dayText)", error.localizedDescription)
+        }
+    }
+}
+
+/// The offline queue in `checkinQueue`, in insertion order; a claim is two columns set in one
+/// IMMEDIATE transaction, so two processes never claim the same item.
+public struct SQLiteCheckinQueueRepository: CheckinQueueRepository {
+    private let database: SQLiteDatabase
+
+    public init(database: SQLiteDatabase) {
+        self.database = database
+    }
+
+    public func all() async throws -> [QueuedCheckin] {
+        let database = self.database
+        return try await database.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM checkinQueue ORDER BY position").map { try Self.item($0, database) }
+        }
+    }
+
+    public func enqueue(_ item: QueuedCheckin) async throws {
+        try await database.write { db in
+            try db.execute(sql: """
+                INSERT INTO checkinQueue (id, day, energy, stress, social, keyContact, queuedAt, retryCount)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [item.idempotencyKey, item.checkin.day.description, item.checkin.energy,
+                                 item.checkin.stress, item.checkin.social, item.checkin.keyContact,
+                                 Timestamp.milliseconds(item.queuedAt), item.retryCount])
+        }
+    }
+
+    public func claimNext(flush: UUID, now: Date, excluding: Set<UUID>) async throws -> QueuedCheckin? {
+        let database = self.database
+        let nowMillis = Timestamp.milliseconds(now)
+        let expires = Timestamp.milliseconds(now.addingTimeInterval(Self.claimLifetime))
+        let skip = excluding.map { $0.uuidString.lowercased() }
+        return try await database.write { db in
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT * FROM checkinQueue
+                WHERE retryCount < ? AND (claimFlush IS NULL OR claimExpires <= ?)
+                ORDER BY position
+                """, arguments: [QueuedCheckin.maxFailures, nowMillis])
+            while let row = try rows.next() {
+                let id: String = row["id"]
+                if skip.contains(id) { continue }
+                let item = try Self.item(row, database)
+                try db.execute(sql: "UPDATE checkinQueue SET claimFlush = ?, claimExpires = ? WHERE id = ?",
+                               arguments: [flush.uuidString.lowercased(), expires, id])
+                return item
+            }
+            return nil
+        }
+    }
+
+    public func release(_ id: UUID, flush: UUID, replacement item: QueuedCheckin?) async throws {
+        let key = id.uuidString.lowercased()
+        let owner = flush.uuidString.lowercased()
+        try await database.write { db in
+            if let item {
+                try db.execute(sql: """
+                    UPDATE checkinQueue SET retryCount = ?, claimFlush = NULL, claimExpires = NULL
+                    WHERE id = ? AND claimFlush = ?
+                    """, arguments: [item.retryCount, key, owner])
+            } else {
+                try db.execute(sql: "DELETE FROM checkinQueue WHERE id = ? AND claimFlush = ?", arguments: [key, owner])
+            }
+        }
+    }
+
+    public func update(_ item: QueuedCheckin) async throws -> Bool {
+        try await database.write { db in
+            try db.execute(sql: "UPDATE checkinQueue SET retryCount = ? WHERE id = ?",
+                           arguments: [item.retryCount, item.idempotencyKey])
+            return db.changesCount > 0
+        }
+    }
+
+    public func remove(_ id: UUID) async throws -> Bool {
+        try await database.write { db in
+            try db.execute(sql: "DELETE FROM checkinQueue WHERE id = ?", arguments: [id.uuidString.lowercased()])
+            return db.changesCount > 0
+        }
+    }
+
+    static func item(_ row: Row, _ database: SQLiteDatabase) throws -> QueuedCheckin {
+        let idText: String = row["id"]
+        guard let id = UUID(uuidString: idText) else {
+            throw database.corruptRow(table: "checkinQueue", key: "id \(idText)", "id is not a UUID")
+        }
+        let checkin = try SQLiteCheckinRepository.checkin(row, database, table: "checkinQueue")
+        return QueuedCheckin(id: id, checkin: checkin, queuedAt: Timestamp.fromMilliseconds(row["queuedAt"]),
+                             retryCount: row["retryCount"])
+    }
+}
+
+/// The tier in `setting` (key `tier`); Free when unset.
+public struct SQLiteTierRepository: TierRepository {
+    private let database: SQLiteDatabase
+
+    public init(database: SQLiteDatabase) {
+        self.database = database
+    }
+
+    public func tier() async throws -> Tier {
+        let database = self.database
+        return try await database.read { db in
+            guard let value = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = 'tier'") else {
+                return .free
+            }
+            guard let tier = Tier(rawValue: value) else {
+                throw database.corruptRow(table: "setting", key: "tier", "'\(value)' is not free or pro")
+            }
+            return tier
+        }
+    }
+
+    public func setTier(_ tier: Tier) async throws {
+        try await database.write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES ('tier', ?)", arguments: [tier.rawValue])
+        }
+    }
+}
+
+/// Cached API answers in `driftCache`.
+public struct SQLiteDriftCacheRepository: DriftCacheRepository {
+    private let database: SQLiteDatabase
+
+    public init(database: SQLiteDatabase) {
+        self.database = database
+    }
+
+    public func cached(_ key: String) async throws -> (data: Data, fetchedAt: Date)? {
+        try await database.read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT json, fetchedAt FROM driftCache WHERE key = ?",
+                                             arguments: [key]) else { return nil }
+            let json: String = row["json"]
+            return (Data(json.utf8), Timestamp.fromMilliseconds(row["fetchedAt"]))
+        }
+    }
+
+    public func store(_ key: String, data: Data, fetchedAt: Date) async throws {
+        try await database.write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO driftCache (key, json, fetchedAt) VALUES (?, ?, ?)",
+                           arguments: [key, String(decoding: data, as: UTF8.self), Timestamp.milliseconds(fetchedAt)])
+        }
+    }
+}

@@ -1,0 +1,356 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ArgumentParser
+import Foundation
+import WellnessComposition
+
+/// `wellness checkin [--energy N --stress N --social N …] | checkin list`.
+struct CheckinCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "checkin", abstract: "30 seconds a day: rate your energy, stress and social connection (1–5).",
+        subcommands: [Record.self, List.self], defaultSubcommand: Record.self)
+
+    struct Record: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "record", abstract: "Check in (one per day; --replace changes the day's check-in).")
+        @OptionGroup var options: GlobalOptions
+        @Option(help: "Energy, 1 (drained) to 5 (full).") var energy: String
+        @Option(help: "Stress, 1 (calm) to 5 (overwhelmed).") var stress: String
+        @Option(help: "Social connection, 1 (isolated) to 5 (connected).") var social: String
+        @Option(help: "Someone who matters to you right now.") var contact: String?
+        @Option(help: "The day, YYYY-MM-DD (default today).", transform: parseDay) var day: LocalDay?
+        @Flag(help: "Replace the day's check-in if there is one.") var replace = false
+
+        func run() async throws {
+            try await Console.run(options) { console in
+                let ratings = try [(energy, DriftMetric.energy), (stress, .stress), (social, .social)].map {
+                    try Checkin.parseRating($0.0, for: $0.1)
+                }
+                let saved = try await console.wellness.recordCheckin.execute(
+                    energy: ratings[0], stress: ratings[1], social: ratings[2], keyContact: contact, day: day,
+                    replace: replace)
+                if console.json { return try console.printJSON(CheckinOutput(saved.checkin)) }
+                let checkin = saved.checkin
+                console.print(console.text.string("cli.checkin.saved", .verbatim(checkin.day.description),
+                                                  .number(checkin.energy), .number(checkin.stress), .number(checkin.social),
+                                                  .verbatim(String(format: "%.2f", checkin.driftIndex))))
+            }
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Check-ins of the last N days.")
+        @OptionGroup var options: GlobalOptions
+        @Option(help: "How many days back, today included.") var days: Int = 30
+
+        func validate() throws {
+            if days < 1 { throw ValidationError("--days must be at least 1") }
+        }
+
+        func run() async throws {
+            try await Console.run(options) { console in
+                let checkins = try await console.wellness.listCheckins.execute(days: days)
+                if console.json { return try console.printJSON(checkins.map(CheckinOutput.init)) }
+                if checkins.isEmpty { return console.print(console.text.string("cli.checkin.none")) }
+                let text = console.text
+                console.printTable(
+                    header: [text.string("cli.column.day"), text.string("cli.column.energy"), text.string("cli.column.stress"),
+                             text.string("cli.column.social"), text.string("cli.column.drift"), text.string("cli.column.contact")],
+                    rows: checkins.map { [$0.day.description, "\($0.energy)", "\($0.stress)", "\($0.social)",
+                                          String(format: "%.2f", $0.driftIndex), $0.keyContact ?? ""] })
+            }
+        }
+    }
+}
+
+/// `wellness insights [--days 7|14]`.
+struct InsightsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "insights", abstract: "The weekly picture: averages, drift level, alerts, highlights, suggestions.")
+    @OptionGroup var options: GlobalOptions
+    @Option(help: "The window: 7 or 14 days ending today.") var days: Int = 7
+
+    func validate() throws {
+        guard [7, 14].contains(days) else { throw ValidationError("--days must be 7 or 14") }
+    }
+
+    func run() async throws {
+        try await Console.run(options) { console in
+            let insights = try await console.wellness.weeklyInsights.execute(days: days)
+            if console.json { return try console.printJSON(insights) }
+            console.showInsights(insights, colour: isatty(STDOUT_FILENO) == 1)
+        }
+    }
+}
+
+/// `wellness trends [--days 7|30|90]`; a locked length exits with status 3.
+struct TrendsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "trends", abstract: "Daily check-ins with their drift index (30 and 90 days are Pro).")
+    @OptionGroup var options: GlobalOptions
+    @Option(help: "7, 30 or 90 days ending today.") var days: Int = 7
+
+    func validate() throws {
+        guard [7, 30, 90].contains(days) else { throw ValidationError("--days must be 7, 30 or 90") }
+    }
+
+    func run() async throws {
+        try await Console.run(options) { console in
+            do {
+                let points = try await console.wellness.trends.execute(days: days)
+                if console.json { return try console.printJSON(TrendsOutput(days: days, points: points)) }
+                let text = console.text
+                console.print(text.string("cli.trends.title", .number(days)))
+                if points.isEmpty { return console.print(text.string("cli.insights.noData")) }
+                console.printTable(
+                    header: [text.string("cli.column.day"), text.string("cli.column.energy"), text.string("cli.column.stress"),
+                             text.string("cli.column.social"), text.string("cli.column.drift")],
+                    rows: points.map { [$0.day.description, "\($0.energy)", "\($0.stress)", "\($0.social)",
+                                        String(format: "%.2f", $0.driftIndex)] })
+            } catch DriftError.locked(let feature) {
+                try console.showLocked(feature)
+            }
+        }
+    }
+}
+
+/// `wellness features`.
+struct FeaturesCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "features", abstract: "Which features your tier unlocks.")
+    @OptionGroup var options: GlobalOptions
+
+    func run() async throws {
+        try await Console.run(options) { console in
+            let features = try await console.wellness.features.features()
+            if console.json { return try console.printJSON(features) }
+            let text = console.text
+            console.print(text.string("cli.tier.current", .text(try await console.wellness.features.current().name)))
+            console.printTable(header: [text.string("cli.column.feature"), text.string("cli.column.pro"),
+                                        text.string("cli.column.unlocked"), ""],
+                               rows: features.map { [$0.key.rawValue, console.yesNo($0.pro), console.yesNo($0.unlocked),
+                                                     text.string($0.key.summary)] })
+        }
+    }
+}
+
+/// `wellness tier [show] | tier set free|pro`.
+struct TierCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tier", abstract: "Your tier: Free or Pro (WELLNESS_TIER overrides the stored one).",
+        subcommands: [Show.self, Set.self], defaultSubcommand: Show.self)
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show the tier in effect.")
+        @OptionGroup var options: GlobalOptions
+
+        func run() async throws {
+            try await Console.run(options) { console in
+                let tier = try await console.wellness.features.current()
+                if console.json { return try console.printJSON(["tier": tier.rawValue]) }
+                console.print(console.text.string("cli.tier.current", .text(tier.name)))
+            }
+        }
+    }
+
+    struct Set: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Store the tier.")
+        @OptionGroup var options: GlobalOptions
+        @Argument(help: "free or pro.", transform: { text in
+            do { return try Tier.parse(text) } catch {
+                throw CLIError.invalidValue(source: "tier", value: text, expected: "free or pro")
+            }
+        }) var tier: Tier
+
+        func run() async throws {
+            try await Console.run(options) { console in
+                try await console.wellness.features.setTier(tier)
+                if console.json { return try console.printJSON(["tier": tier.rawValue]) }
+                console.print(console.text.string("cli.tier.set", .text(tier.name)))
+                if ProcessInfo.processInfo.environment["WELLNESS_TIER"].map({ !$0.isEmpty }) == true {
+                    console.print(console.text.string("cli.tier.overridden"))
+                }
+            }
+        }
+    }
+}
+
+/// `wellness queue list|retry|drop`.
+struct QueueCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "queue", abstract: "Check-ins waiting to be sent to your server.",
+        subcommands: [List.self, Retry.self, Drop.self], defaultSubcommand: List.self)
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "The queue, oldest first.")
+        @OptionGroup var options: GlobalOptions
+
+        func run() async throws {
+            try await Console.run(options) { console in
+                let items = try await console.wellness.checkinQueue.list()
+                if console.json { return try console.printJSON(items.map(QueuedOutput.init)) }
+                if items.isEmpty { return console.print(console.text.string("cli.queue.none")) }
+                let text = console.text
+                console.printTable(header: [text.string("cli.column.id"), text.string("cli.column.day"),
+                                            text.string("cli.column.queued"), text.string("cli.column.retries"), ""],
+                                   rows: items.map { [$0.idempotencyKey, $0.checkin.day.description, console.localTime($0.queuedAt),
+                                                      "\($0.retryCount)", $0.isHeldForReview ? text.string("cli.queue.held") : ""] })
+            }
+        }
+    }
+
+    struct Retry: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Clear the failures of one item (or --all) so the next sync sends it.")
+        @OptionGroup var options: GlobalOptions
+        @Argument(help: "The item's id (or its first 4+ characters).") var id: String?
+        @Flag(help: "Every item with failures.") var all = false
+
+        func validate() throws {
+            guard (id == nil) != (!all) else { throw ValidationError("give an item id or --all, not both") }
+        }
+
+        func run() async throws {
+            try await Console.run(options) { console in
+                let reset = try await console.wellness.checkinQueue.retry(all ? nil : id)
+                if console.json { return try console.printJSON(reset.map(QueuedOutput.init)) }
+                console.print(console.text.string("cli.queue.retried", .number(reset.count)))
+            }
+        }
+    }
+
+    struct Drop: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove an item for good (it is not sent).")
+        @OptionGroup var options: GlobalOptions
+        @Argument(help: "The item's id (or its first 4+ characters).") var id: String
+
+        func run() async throws {
+            try await Console.run(options) { console in
+                let item = try await console.wellness.checkinQueue.drop(id)
+                if console.json { return try console.printJSON(QueuedOutput(item)) }
+                console.print(console.text.string("cli.queue.dropped", .verbatim(item.checkin.day.description)))
+            }
+        }
+    }
+}
+
+extension Console {
+    /// A locked feature: the upgrade message (or `{"locked": true, "feature": KEY}`), exit 3.
+    func showLocked(_ feature: FeatureKey) throws -> Never {
+        if json {
+            try printJSON(LockedOutput(feature: feature.rawValue))
+        } else {
+            print(text.string("cli.locked", .verbatim(feature.rawValue), .text(feature.summary)))
+        }
+        Foundation.exit(3)
+    }
+
+    /// The weekly picture for people: metric bars scaled to 5, and the level as a badge (in
+    /// colour on a terminal).
+    func showInsights(_ insights: WeeklyInsights, colour: Bool) {
+        let summary = insights.summary
+        print(text.string("cli.insights.title", .number(insights.days), .verbatim(insights.weekStart.description),
+                          .verbatim(insights.weekEnd.description)))
+        let badge = " " + text.string(summary.driftLevel.name).uppercased() + " "
+        let code = ["low": "42;30", "moderate": "43;30", "high": "41;97"][summary.driftLevel.rawValue] ?? "7"
+        print(colour ? "\u{1B}[\(code)m\(badge)\u{1B}[0m" : "[\(badge.trimmingCharacters(in: .whitespaces))]")
+        print(text.string("cli.insights.checkins", .number(summary.checkinCount), .number(summary.alertCount)))
+        guard summary.checkinCount > 0 else { return print(text.string("cli.insights.noData")) }
+        if !summary.hasEnoughData { print(text.string("cli.insights.notEnough")) }
+        let rows: [(String, Double?)] = [(text.string(DriftMetric.energy.name), summary.averages.energy),
+                                         (text.string(DriftMetric.stress.name), summary.averages.stress),
+                                         (text.string(DriftMetric.social.name), summary.averages.social),
+                                         ("Drift", summary.averages.driftIndex)]
+        let width = rows.map(\.0.count).max() ?? 0
+        for (label, value) in rows {
+            guard let value else { continue }
+            let filled = max(0, min(5, Int(value.rounded())))
+            print(label.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                  + String(repeating: "█", count: filled) + String(repeating: "░", count: 5 - filled)
+                  + String(format: "  %.2f", value))
+        }
+        if !insights.highlights.isEmpty {
+            print()
+            print(text.string("cli.insights.highlights"))
+            for highlight in insights.highlights { print("  " + text.string(highlight.localized)) }
+        }
+        if !insights.suggestions.isEmpty {
+            print()
+            print(text.string("cli.insights.suggestions"))
+            for suggestion in insights.suggestions {
+                if case .unlockDetailedSuggestions = suggestion {
+                    print("  " + text.string("cli.insights.teaser"))
+                } else {
+                    print("  - " + text.string(suggestion.localized))
+                }
+            }
+        }
+    }
+}
+
+/// A check-in: `{"day", "energy", "stress", "social", "keyContact", "driftIndex"}`.
+struct CheckinOutput: Encodable {
+    let day: LocalDay
+    let energy: Int
+    let stress: Int
+    let social: Int
+    let keyContact: String?
+    let driftIndex: Double
+
+    init(_ checkin: Checkin) {
+        day = checkin.day
+        energy = checkin.energy
+        stress = checkin.stress
+        social = checkin.social
+        keyContact = checkin.keyContact
+        driftIndex = (checkin.driftIndex * 100).rounded() / 100
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(day, forKey: .day)
+        try container.encode(energy, forKey: .energy)
+        try container.encode(stress, forKey: .stress)
+        try container.encode(social, forKey: .social)
+        try container.encode(keyContact, forKey: .keyContact)
+        try container.encode(driftIndex, forKey: .driftIndex)
+    }
+
+    enum CodingKeys: String, CodingKey { case day, energy, stress, social, keyContact, driftIndex }
+}
+
+/// `{"days", "points": [...]}`.
+struct TrendsOutput: Encodable {
+    let days: Int
+    let points: [TrendPoint]
+}
+
+/// `{"locked": true, "feature": KEY}`.
+struct LockedOutput: Encodable {
+    let locked = true
+    let feature: String
+}
+
+/// A queued check-in: `{"id", "day", "energy", "stress", "social", "keyContact", "queuedAt", "retryCount", "held"}`.
+struct QueuedOutput: Encodable {
+    let item: QueuedCheckin
+
+    init(_ item: QueuedCheckin) { self.item = item }
+
+    enum CodingKeys: String, CodingKey { case id, day, energy, stress, social, keyContact, queuedAt, retryCount, held }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(item.idempotencyKey, forKey: .id)
+        try container.encode(item.checkin.day, forKey: .day)
+        try container.encode(item.checkin.energy, forKey: .energy)
+        try container.encode(item.checkin.stress, forKey: .stress)
+        try container.encode(item.checkin.social, forKey: .social)
+        try container.encode(item.checkin.keyContact, forKey: .keyContact)
+        try container.encode(item.queuedAt, forKey: .queuedAt)
+        try container.encode(item.retryCount, forKey: .retryCount)
+        try container.encode(item.isHeldForReview, forKey: .held)
+    }
+}
