@@ -79,10 +79,13 @@ private extension Int64 {
 extension Timestamp {
     /// `2024-03-05T08:30:00+01:00`: the local date and time in `timeZone` with its offset from
     /// UTC at that instant (`Z` when it is 0), and `.250` milliseconds only when there are some.
-    /// ``parse(_:)`` reads it back to the same instant.
+    /// An offset that is not whole minutes (local mean time before time zones, e.g.
+    /// −00:44:30) cannot be written, so such instants are written in UTC. ``parse(_:)`` reads
+    /// the text back to the same instant.
     public static func format(_ date: Date, offsetIn timeZone: TimeZone) -> String {
         let millis = milliseconds(date)
-        let offset = timeZone.secondsFromGMT(for: date)
+        var offset = timeZone.secondsFromGMT(for: date)
+        if offset % 60 != 0 { offset = 0 }
         let local = millis + Int64(offset) * 1000
         let dayNumber = Int((local - ((local % 86_400_000) + 86_400_000) % 86_400_000) / 86_400_000)
         let day = LocalDay(dayNumber: dayNumber)

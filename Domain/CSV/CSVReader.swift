@@ -50,9 +50,14 @@ public struct CSVReader: Sendable {
     private var atStart = true
     private var finished = false
 
-    /// A reader; `delimiter` `nil` detects it from the first line.
-    public init(delimiter: Delimiter? = nil) {
+    /// The longest record accepted. A longer one is an error rather than a reason to keep the
+    /// rest of the file in memory: in practice it is a quote left open.
+    public let maximumRecordBytes: Int
+
+    /// A reader; `delimiter` `nil` detects it from the first line that is not empty.
+    public init(delimiter: Delimiter? = nil, maximumRecordBytes: Int = 1 << 20) {
         self.delimiter = delimiter
+        self.maximumRecordBytes = maximumRecordBytes
     }
 
     /// Reads the complete records in `chunk` (and in what was left over from earlier chunks),
@@ -236,19 +241,24 @@ public struct CSVReader: Sendable {
             }
         }
         if consumed > 0 { pending.removeFirst(consumed) }
+        if !final, pending.count > maximumRecordBytes {
+            throw CSVError(line: line, column: 1,
+                           reason: "a record longer than \(maximumRecordBytes / 1024) KB: is a quote left open?")
+        }
         if final, !pending.isEmpty {
             throw CSVError(line: line, column: 1, reason: "unreadable data at the end of the file")
         }
     }
 
-    /// The delimiter that occurs more often outside quotes in the first line, once the first
-    /// line is complete (or the input ended).
+    /// The delimiter that occurs more often outside quotes in the first line that is not
+    /// empty, once that line is complete (or the input ended).
     static func detectDelimiter(in bytes: [UInt8], final: Bool) -> Delimiter? {
         var commas = 0
         var semicolons = 0
         var quoted = false
         var sawLineEnd = false
-        for byte in bytes {
+        let firstContent = bytes.firstIndex { $0 != lf && $0 != cr } ?? bytes.endIndex
+        for byte in bytes[firstContent...] {
             if byte == quote { quoted.toggle(); continue }
             if quoted { continue }
             if byte == lf { sawLineEnd = true; break }

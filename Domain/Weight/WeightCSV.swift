@@ -93,7 +93,7 @@ public struct WeightCSVLayout: Sendable, Equatable {
         columnCount = names.count
         slashDatesDayFirst = delimiter == .semicolon
         decimalComma = delimiter == .semicolon
-        if names == ["date", "weight_kg", "note"] {
+        if names.map({ $0.lowercased() }) == ["date", "weight_kg", "note"] {
             format = .wellness
         } else if names.contains("dateTime") || (names.contains("DATE") && names.contains("TIME")) {
             format = .openScale

@@ -39,7 +39,7 @@ public struct WeightEntry: Sendable, Equatable, Codable, Identifiable {
     /// Kilograms in one international avoirdupois pound (exact by definition).
     public static let kilogramsPerPound = 0.45359237
 
-    /// An entry; `date` is truncated to whole milliseconds and an empty note becomes `nil`.
+    /// An entry; `date` is rounded to whole milliseconds and an empty note becomes `nil`.
     /// Throws ``WeightError/outOfRange(_:)`` for a weight that is not finite, not above 0 or
     /// above ``maximumKilograms``.
     public init(id: ID = ID(), date: Date, kilograms: Double, note: String? = nil, source: Source = .manual) throws {
@@ -80,11 +80,17 @@ public struct WeightEntry: Sendable, Equatable, Codable, Identifiable {
     /// Why `kilograms` is not a weight, or `nil` when it is.
     public static func problem(kilograms: Double) -> String? {
         guard kilograms.isFinite else { return "weight is not a finite number" }
-        guard kilograms > 0 else { return "weight \(format(kilograms)) kg is not above 0" }
+        guard kilograms > 0 else { return "weight \(exact(kilograms)) kg is not above 0" }
         guard kilograms <= maximumKilograms else {
-            return "weight \(format(kilograms)) kg is above the maximum of \(format(maximumKilograms)) kg"
+            return "weight \(exact(kilograms)) kg is above the maximum of \(format(maximumKilograms)) kg"
         }
         return nil
+    }
+
+    /// Every digit needed to tell the number apart (`700.0001`, `1000`, `1e+20`), for messages.
+    static func exact(_ kilograms: Double) -> String {
+        if kilograms == kilograms.rounded(), abs(kilograms) < 1e15 { return String(Int64(kilograms)) }
+        return "\(kilograms)"
     }
 
     /// Why `note` cannot be stored, or `nil` when it can: a NUL character (SQLite and C
@@ -120,7 +126,7 @@ public struct WeightEntry: Sendable, Equatable, Codable, Identifiable {
 
     /// `kg` with up to two decimals, for messages and people.
     public static func format(_ kilograms: Double) -> String {
-        guard kilograms.isFinite else { return "\(kilograms)" }
+        guard kilograms.isFinite, abs(kilograms) < 1e15 else { return "\(kilograms)" }
         let rounded = (kilograms * 100).rounded() / 100
         if rounded == rounded.rounded() { return String(Int64(rounded)) }
         return String(format: "%.2f", rounded).replacingOccurrences(of: #"0$"#, with: "", options: .regularExpression)

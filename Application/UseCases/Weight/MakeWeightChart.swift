@@ -27,9 +27,10 @@ public struct MakeWeightChart: Sendable {
         let first = last.adding(days: -(days - 1))
         // Six more days before the first, so its moving average is complete.
         let entries = try await weights.entries(since: first.adding(days: -6).start(in: calendar))
-        let shown = entries.filter { LocalDay($0.date, in: calendar) >= first }
+        let inRange = first...last
+        let shown = entries.filter { inRange.contains(LocalDay($0.date, in: calendar)) }
         guard !shown.isEmpty else { throw NoData(days: days) }
-        let averages = WeightTrend.movingAverage(entries, calendar: calendar).filter { $0.day >= first }
+        let averages = WeightTrend.movingAverage(entries, calendar: calendar).filter { inRange.contains($0.day) }
         return WeightChartSVG(first: first, last: last, entries: shown, averages: averages, calendar: calendar).render()
     }
 }
