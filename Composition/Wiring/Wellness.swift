@@ -83,6 +83,7 @@ public struct Wellness: Sendable {
     public let trends: GetTrends
     public let features: ManageFeatures
     public let checkinQueue: ManageCheckinQueue
+    public let driftCache: StaleWhileRevalidate
 
     // MARK: - Summary
     public let todaySummary: GetTodaySummary
@@ -158,6 +159,7 @@ public struct Wellness: Sendable {
         trends = GetTrends(checkins: repositories.checkins, tier: tier, time: time)
         features = ManageFeatures(tier: tier, store: repositories.tier)
         checkinQueue = ManageCheckinQueue(queue: repositories.checkinQueue)
+        driftCache = StaleWhileRevalidate(cache: repositories.driftCache, time: time)
         todaySummary = GetTodaySummary(modules: listModules, profile: getDogProfile,
                                        nudges: evaluateNudges, deck: buildCatchUpDeck, journal: getJournal,
                                        supplements: listSupplements, goals: listGoals, tips: getGoalTips,
