@@ -119,8 +119,12 @@ public struct SQLiteCheckinQueueRepository: CheckinQueueRepository {
 
     public func update(_ item: QueuedCheckin) async throws -> Bool {
         try await database.write { db in
-            try db.execute(sql: "UPDATE checkinQueue SET retryCount = ? WHERE id = ?",
-                           arguments: [item.retryCount, item.idempotencyKey])
+            try db.execute(sql: """
+                UPDATE checkinQueue SET day = ?, energy = ?, stress = ?, social = ?, keyContact = ?, queuedAt = ?,
+                retryCount = ? WHERE id = ?
+                """, arguments: [item.checkin.day.description, item.checkin.energy, item.checkin.stress,
+                                 item.checkin.social, item.checkin.keyContact, Timestamp.milliseconds(item.queuedAt),
+                                 item.retryCount, item.idempotencyKey])
             return db.changesCount > 0
         }
     }

@@ -122,3 +122,6 @@ public enum FailureResolution {
         }
     }
 }
+
+/// Thrown by API adapters (see `CheckinAPI`).
+extension ApiFailure: Error {}
