@@ -70,7 +70,7 @@ let package = Package(
 
         // MARK: - Tests
         .target(name: "WellnessTestSupport",
-                dependencies: ["WellnessApplication", "WellnessInMemory", "WellnessJSONFile", "WellnessSQLite"],
+                dependencies: ["WellnessApplication", "WellnessComposition"],
                 path: "Tests/Support", swiftSettings: strict),
         .testTarget(name: "WellnessDomainTests", dependencies: ["WellnessDomain"],
                     path: "Tests/DomainTests", swiftSettings: strict),

@@ -40,13 +40,15 @@ public struct TimeOrderedUUIDs: Sendable {
     }
 }
 
-/// Steele, Lea and Flood's SplitMix64: small, fast, and good enough to spread identifiers.
-struct SplitMix64: RandomNumberGenerator, Sendable {
+/// Steele, Lea and Flood's SplitMix64: small, fast and deterministic for a given seed. Good
+/// enough to spread identifiers and to make reproducible test and benchmark data; not for
+/// secrets.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

@@ -29,7 +29,7 @@ public struct SQLiteWeightRepository: WeightRepository {
             // Stored instants are whole milliseconds: the first one at or after `start`.
             let millis = Int64((start.timeIntervalSince1970 * 1000).rounded(.up))
             return try Self.fetch(db, database, "WHERE minute >= ? AND atMs >= ? ORDER BY minute, atMs, id",
-                                  [Self.minute(millis), millis])
+                                  [WeightEntry.DuplicateKey.minute(ofMilliseconds: millis), millis])
         }
     }
 
@@ -42,7 +42,7 @@ public struct SQLiteWeightRepository: WeightRepository {
             // Stored instants are whole milliseconds: the last one at or before `date`.
             let millis = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
             return try Self.fetch(db, database, "WHERE minute <= ? AND atMs <= ? ORDER BY minute DESC, atMs DESC, id DESC LIMIT 1",
-                                  [Self.minute(millis), millis]).first
+                                  [WeightEntry.DuplicateKey.minute(ofMilliseconds: millis), millis]).first
         }
     }
 
@@ -179,8 +179,6 @@ public struct SQLiteWeightRepository: WeightRepository {
     }
 
     // MARK: - Encoding
-
-    static func minute(_ millis: Int64) -> Int64 { millis >= 0 ? millis / 60_000 : (millis - 59_999) / 60_000 }
 
     static func blob(_ uuid: UUID) -> Data { withUnsafeBytes(of: uuid.uuid) { Data($0) } }
 

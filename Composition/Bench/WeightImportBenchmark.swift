@@ -145,7 +145,7 @@ struct WeightImportBenchmark: BenchmarkCase {
         _ = FileManager.default.createFile(atPath: url.path, contents: nil)
         let handle = try FileHandle(forWritingTo: url)
         defer { try? handle.close() }
-        var random = SeededRandom(seed: 42)
+        var random = SplitMix64(seed: 42) // the same file every run
         var buffer = Array((ExportWeightCSV.header + "\r\n").utf8)
         var millis: Int64 = 0
         var hundredths = 8000
@@ -237,15 +237,3 @@ struct BenchmarkError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// A small deterministic generator (SplitMix64), so every run imports the same file.
-struct SeededRandom {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

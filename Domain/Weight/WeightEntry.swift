@@ -117,9 +117,13 @@ public struct WeightEntry: Sendable, Equatable, Codable, Identifiable {
             self.hundredths = hundredths
         }
 
+        /// The minute since 1970 (floored, also before 1970) that holds `millis`.
+        public static func minute(ofMilliseconds millis: Int64) -> Int64 {
+            millis >= 0 ? millis / 60_000 : (millis - 59_999) / 60_000
+        }
+
         public init(date: Date, kilograms: Double) {
-            let millis = Timestamp.milliseconds(date)
-            minute = millis >= 0 ? millis / 60_000 : (millis - 59_999) / 60_000
+            minute = Self.minute(ofMilliseconds: Timestamp.milliseconds(date))
             hundredths = Int64((kilograms * 100).rounded())
         }
     }

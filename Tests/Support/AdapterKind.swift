@@ -1,10 +1,9 @@
 import Foundation
 import WellnessApplication
-import WellnessInMemory
-import WellnessJSONFile
-import WellnessSQLite
+import WellnessComposition
 
-/// The storage adapters every repository contract suite runs against.
+/// The storage adapters every repository contract suite runs against, built by the same
+/// factories the app uses (`WellnessRepositories`), so tests and app wire stores one way.
 public enum AdapterKind: String, CaseIterable, Sendable, CustomStringConvertible {
     case inMemory
     case jsonFile
@@ -15,106 +14,28 @@ public enum AdapterKind: String, CaseIterable, Sendable, CustomStringConvertible
     /// A fresh, empty set of this adapter's repositories in a new temporary directory.
     public func makeStore() throws -> TestStore {
         let directory = try TemporaryDirectory()
-        switch self {
-        case .inMemory:
-            return TestStore(directory: directory,
-                             moduleSettings: InMemoryModuleSettingsRepository(),
-                             dogProfile: InMemoryDogProfileRepository(),
-                             nudgeSnoozes: InMemoryNudgeSnoozeRepository(),
-                             interventionLog: InMemoryInterventionLogRepository(),
-                             journals: InMemoryJournalRepository(),
-                             supplements: InMemorySupplementRepository(),
-                             exercises: InMemoryExerciseRepository(),
-                             goals: InMemoryGoalRepository(),
-                             moods: InMemoryMoodRepository(),
-                             weights: InMemoryWeightRepository(),
-                             checkins: InMemoryCheckinRepository(),
-                             checkinQueue: InMemoryCheckinQueueRepository(),
-                             tier: InMemoryTierRepository(),
-                             driftCache: InMemoryDriftCacheRepository())
-        case .jsonFile:
-            let store = try JSONFileStore(directory: directory.url)
-            return TestStore(directory: directory,
-                             moduleSettings: JSONFileModuleSettingsRepository(store: store),
-                             dogProfile: JSONFileDogProfileRepository(store: store),
-                             nudgeSnoozes: JSONFileNudgeSnoozeRepository(store: store),
-                             interventionLog: JSONFileInterventionLogRepository(store: store),
-                             journals: JSONFileJournalRepository(store: store),
-                             supplements: JSONFileSupplementRepository(store: store),
-                             exercises: JSONFileExerciseRepository(store: store),
-                             goals: JSONFileGoalRepository(store: store),
-                             moods: JSONFileMoodRepository(store: store),
-                             weights: JSONFileWeightRepository(store: store),
-                             checkins: JSONFileCheckinRepository(store: store),
-                             checkinQueue: JSONFileCheckinQueueRepository(store: store),
-                             tier: JSONFileTierRepository(store: store),
-                             driftCache: JSONFileDriftCacheRepository(store: store))
-        case .sqlite:
-            let database = try SQLiteDatabase(file: directory.url.appendingPathComponent("wellness.sqlite"))
-            return TestStore(directory: directory,
-                             moduleSettings: SQLiteModuleSettingsRepository(database: database),
-                             dogProfile: SQLiteDogProfileRepository(database: database),
-                             nudgeSnoozes: SQLiteNudgeSnoozeRepository(database: database),
-                             interventionLog: SQLiteInterventionLogRepository(database: database),
-                             journals: SQLiteJournalRepository(database: database),
-                             supplements: SQLiteSupplementRepository(database: database),
-                             exercises: SQLiteExerciseRepository(database: database),
-                             goals: SQLiteGoalRepository(database: database),
-                             moods: SQLiteMoodRepository(database: database),
-                             weights: SQLiteWeightRepository(database: database),
-                             checkins: SQLiteCheckinRepository(database: database),
-                             checkinQueue: SQLiteCheckinQueueRepository(database: database),
-                             tier: SQLiteTierRepository(database: database),
-                             driftCache: SQLiteDriftCacheRepository(database: database))
-        }
+        return TestStore(directory: directory, repositories: try open(directory))
     }
 
     /// A second, independent set of repositories on the same files (as another process would
     /// open them); for in-memory, the same instances.
     public func reopen(_ store: TestStore) throws -> TestStore {
+        guard self != .inMemory else { return store }
+        return TestStore(directory: store.directory, repositories: try open(store.directory))
+    }
+
+    private func open(_ directory: TemporaryDirectory) throws -> WellnessRepositories {
         switch self {
-        case .inMemory:
-            return store
-        case .jsonFile:
-            let files = try JSONFileStore(directory: store.directory.url)
-            return TestStore(directory: store.directory,
-                             moduleSettings: JSONFileModuleSettingsRepository(store: files),
-                             dogProfile: JSONFileDogProfileRepository(store: files),
-                             nudgeSnoozes: JSONFileNudgeSnoozeRepository(store: files),
-                             interventionLog: JSONFileInterventionLogRepository(store: files),
-                             journals: JSONFileJournalRepository(store: files),
-                             supplements: JSONFileSupplementRepository(store: files),
-                             exercises: JSONFileExerciseRepository(store: files),
-                             goals: JSONFileGoalRepository(store: files),
-                             moods: JSONFileMoodRepository(store: files),
-                             weights: JSONFileWeightRepository(store: files),
-                             checkins: JSONFileCheckinRepository(store: files),
-                             checkinQueue: JSONFileCheckinQueueRepository(store: files),
-                             tier: JSONFileTierRepository(store: files),
-                             driftCache: JSONFileDriftCacheRepository(store: files))
-        case .sqlite:
-            let database = try SQLiteDatabase(file: store.directory.url.appendingPathComponent("wellness.sqlite"))
-            return TestStore(directory: store.directory,
-                             moduleSettings: SQLiteModuleSettingsRepository(database: database),
-                             dogProfile: SQLiteDogProfileRepository(database: database),
-                             nudgeSnoozes: SQLiteNudgeSnoozeRepository(database: database),
-                             interventionLog: SQLiteInterventionLogRepository(database: database),
-                             journals: SQLiteJournalRepository(database: database),
-                             supplements: SQLiteSupplementRepository(database: database),
-                             exercises: SQLiteExerciseRepository(database: database),
-                             goals: SQLiteGoalRepository(database: database),
-                             moods: SQLiteMoodRepository(database: database),
-                             weights: SQLiteWeightRepository(database: database),
-                             checkins: SQLiteCheckinRepository(database: database),
-                             checkinQueue: SQLiteCheckinQueueRepository(database: database),
-                             tier: SQLiteTierRepository(database: database),
-                             driftCache: SQLiteDriftCacheRepository(database: database))
+        case .inMemory: .inMemory()
+        case .jsonFile: try .jsonFiles(in: directory.url)
+        case .sqlite: try .sqlite(in: directory.url)
         }
     }
 }
 
 /// One adapter's repositories plus the directory holding its files.
 public struct TestStore: Sendable {
+
     public let directory: TemporaryDirectory
     public let moduleSettings: any ModuleSettingsRepository
     public let dogProfile: any DogProfileRepository
@@ -131,4 +52,23 @@ public struct TestStore: Sendable {
     public let checkinQueue: any CheckinQueueRepository
     public let tier: any TierRepository
     public let driftCache: any DriftCacheRepository
+
+    init(directory: TemporaryDirectory, repositories: WellnessRepositories) {
+        self.directory = directory
+        moduleSettings = repositories.moduleSettings
+        dogProfile = repositories.dogProfile
+        nudgeSnoozes = repositories.nudgeSnoozes
+        interventionLog = repositories.interventionLog
+        journals = repositories.journals
+        supplements = repositories.supplements
+        exercises = repositories.exercises
+        // Every built-in store serves goals and their tips cache from one adapter.
+        goals = repositories.goals as! any GoalRepository & TipsCacheRepository
+        moods = repositories.moods
+        weights = repositories.weights
+        checkins = repositories.checkins
+        checkinQueue = repositories.checkinQueue
+        tier = repositories.tier
+        driftCache = repositories.driftCache
+    }
 }
