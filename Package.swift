@@ -19,6 +19,8 @@ let package = Package(
         .library(name: "WellnessJSONFile", targets: ["WellnessJSONFile"]),
         .library(name: "WellnessSQLite", targets: ["WellnessSQLite"]),
         .library(name: "WellnessTips", targets: ["WellnessTips"]),
+        .library(name: "WellnessHTTP", targets: ["WellnessHTTP"]),
+        .library(name: "WellnessServer", targets: ["WellnessServer"]),
         .library(name: "WellnessComposition", targets: ["WellnessComposition"]),
         .executable(name: "wellness", targets: ["wellness"]),
         .executable(name: "wellness-bench", targets: ["wellness-bench"]),
@@ -27,6 +29,12 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // MARK: - Core
@@ -52,10 +60,34 @@ let package = Package(
         .target(name: "WellnessTips", dependencies: ["WellnessApplication"],
                 path: "Adapters/Tips", swiftSettings: strict),
 
+        // The JSON the server and its clients exchange, shared by both sides.
+        .target(name: "WellnessWire", dependencies: ["WellnessApplication"],
+                path: "Adapters/Wire", swiftSettings: strict),
+        // The HTTP client side: the remote ports over AsyncHTTPClient.
+        .target(name: "WellnessHTTP",
+                dependencies: ["WellnessApplication", "WellnessWire",
+                               .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                               .product(name: "NIOCore", package: "swift-nio"),
+                               .product(name: "NIOHTTP1", package: "swift-nio"),
+                               .product(name: "Logging", package: "swift-log")],
+                path: "Adapters/HTTP", swiftSettings: strict),
+        // The server side: the API on Hummingbird 2, bcrypt passwords, hashed tokens.
+        .target(name: "WellnessServer",
+                dependencies: ["WellnessApplication", "WellnessWire",
+                               .product(name: "Hummingbird", package: "hummingbird"),
+                               .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                               .product(name: "Crypto", package: "swift-crypto"),
+                               .product(name: "NIOCore", package: "swift-nio"),
+                               .product(name: "NIOPosix", package: "swift-nio"),
+                               .product(name: "HTTPTypes", package: "swift-http-types"),
+                               .product(name: "Logging", package: "swift-log")],
+                path: "Adapters/Server", swiftSettings: strict),
+
         // MARK: - Composition roots
         .target(name: "WellnessComposition",
                 dependencies: ["WellnessApplication", "WellnessInMemory", "WellnessJSONFile",
-                               "WellnessSQLite", "WellnessTips", .product(name: "Logging", package: "swift-log")],
+                               "WellnessSQLite", "WellnessTips", "WellnessHTTP", "WellnessServer",
+                               .product(name: "Logging", package: "swift-log")],
                 path: "Composition/Wiring",
                 resources: [.process("Resources")],
                 swiftSettings: strict),
@@ -65,7 +97,8 @@ let package = Package(
                                          .product(name: "Logging", package: "swift-log")],
                           path: "Composition/CLI", swiftSettings: strict),
         .executableTarget(name: "wellness-bench",
-                          dependencies: ["WellnessComposition", .product(name: "GRDB", package: "GRDB.swift")],
+                          dependencies: ["WellnessComposition", "WellnessHTTP",
+                                         .product(name: "GRDB", package: "GRDB.swift")],
                           path: "Composition/Bench", swiftSettings: strict),
 
         // MARK: - Tests
@@ -89,5 +122,9 @@ let package = Package(
                     path: "Tests/CompositionTests", swiftSettings: strict),
         .testTarget(name: "WellnessCLITests", dependencies: ["wellness", "WellnessTestSupport"],
                     path: "Tests/CLITests", swiftSettings: strict),
+        .testTarget(name: "WellnessServerTests",
+                    dependencies: ["WellnessServer", "WellnessHTTP", "WellnessComposition", "WellnessTestSupport",
+                                   .product(name: "AsyncHTTPClient", package: "async-http-client")],
+                    path: "Tests/ServerTests", swiftSettings: strict),
     ]
 )

@@ -17,13 +17,28 @@ public struct SQLiteDatabase: Sendable {
     /// How long a writer waits for another process's transaction before failing.
     public static let busyTimeout: TimeInterval = 30
 
+    /// Which set of tables a database holds.
+    public enum Schema: Sendable {
+        /// One person's data (`wellness.sqlite`).
+        case wellness
+        /// A server's accounts, sessions and idempotency records (`server.sqlite`).
+        case server
+
+        var migrator: DatabaseMigrator {
+            switch self {
+            case .wellness: SQLiteSchema.migrator
+            case .server: SQLiteServerSchema.migrator
+            }
+        }
+    }
+
     /// Opens (creating if needed) the database at `file` and applies pending migrations.
     ///
     /// Opening and migrating happen under an advisory lock on `<file>.lock`: switching a new
     /// file to WAL can fail with "database is locked" without waiting for the busy timeout,
     /// and GRDB's migrator reads the applied list before its transactions, so two processes
     /// opening a new store at once would otherwise collide.
-    public init(file: URL, logger: Logger = Logger(label: "wellness.sqlite")) throws {
+    public init(file: URL, schema: Schema = .wellness, logger: Logger = Logger(label: "wellness.sqlite")) throws {
         let path = file.path
         try PrivateFiles.ensureDirectory(file.deletingLastPathComponent())
         try PrivateFiles.ensureFile(file)
@@ -37,16 +52,16 @@ public struct SQLiteDatabase: Sendable {
             } catch {
                 throw SQLiteStoreError.cannotOpen(path: path, reason: Self.describe(error))
             }
-            try Self.migrate(pool, path: path, logger: logger)
+            try Self.migrate(pool, schema: schema, path: path, logger: logger)
             return pool
         }
         self.path = path
     }
 
     /// An empty database in memory (for tests and previews), migrated.
-    public static func inMemory() throws -> SQLiteDatabase {
+    public static func inMemory(schema: Schema = .wellness) throws -> SQLiteDatabase {
         let queue = try DatabaseQueue()
-        try migrate(queue, path: ":memory:", logger: Logger(label: "wellness.sqlite"))
+        try migrate(queue, schema: schema, path: ":memory:", logger: Logger(label: "wellness.sqlite"))
         return SQLiteDatabase(writer: queue, path: ":memory:")
     }
 
@@ -56,13 +71,14 @@ public struct SQLiteDatabase: Sendable {
     }
 
     /// Applies pending migrations; refuses a database migrated by a newer version.
-    private static func migrate(_ writer: any DatabaseWriter, path: String, logger: Logger) throws {
-        let migrator = SQLiteSchema.migrator
+    private static func migrate(_ writer: any DatabaseWriter, schema: Schema, path: String, logger: Logger) throws {
+        let migrator = schema.migrator
+        let identifiers = Set(migrator.migrations)
         do {
             let applied = try writer.read { try migrator.appliedIdentifiers($0) }
-            let unknown = applied.subtracting(SQLiteSchema.identifiers).sorted()
+            let unknown = applied.subtracting(identifiers).sorted()
             guard unknown.isEmpty else { throw SQLiteStoreError.newerSchema(path: path, unknownMigrations: unknown) }
-            guard applied != SQLiteSchema.identifiers else { return }
+            guard applied != identifiers else { return }
             try migrator.migrate(writer)
             logger.debug("database migrated", metadata: ["path": "\(path)"])
         } catch let error as SQLiteStoreError {

@@ -160,3 +160,36 @@ enum SQLiteSchema {
 
     static var identifiers: Set<String> { Set(migrator.migrations) }
 }
+
+/// The server's own database (`server.sqlite`): accounts, sessions and idempotency records.
+/// Each account's data is a separate `wellness.sqlite` of ``SQLiteSchema``.
+enum SQLiteServerSchema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("createAccounts") { db in
+            try db.create(table: "account") { t in
+                t.primaryKey("id", .text) // UUID, lower-case
+                t.column("email", .text).notNull().unique() // normalised (trimmed, lower-case)
+                t.column("passwordHash", .text).notNull()
+                t.column("createdAt", .integer).notNull() // milliseconds since 1970
+            }
+            try db.create(table: "session") { t in
+                t.primaryKey("tokenDigest", .text) // SHA-256 of the bearer token, hex
+                t.column("accountId", .text).notNull().references("account", onDelete: .cascade)
+                t.column("createdAt", .integer).notNull()
+                t.column("expiresAt", .integer).notNull()
+            }
+            try db.create(index: "session_expiresAt", on: "session", columns: ["expiresAt"])
+            try db.create(table: "idempotencyKey") { t in
+                t.column("accountId", .text).notNull() // no foreign key: records expire on their own
+                t.column("key", .text).notNull()
+                t.column("checkin", .text).notNull() // the submitted check-in, JSON
+                t.column("outcome", .text).notNull() // created | duplicate
+                t.column("createdAt", .integer).notNull()
+                t.primaryKey(["accountId", "key"])
+            }
+            try db.create(index: "idempotencyKey_createdAt", on: "idempotencyKey", columns: ["createdAt"])
+        }
+        return migrator
+    }
+}

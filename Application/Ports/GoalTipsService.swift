@@ -15,6 +15,8 @@ public enum GoalTipsServiceError: Error, Sendable, Equatable, LocalizedError {
     case invalidResponse(String)
     /// It refused for now; try again after the given number of seconds, if known.
     case rateLimited(retryAfter: Int?)
+    /// It refused the credentials (a 401 from a server): log in again.
+    case unauthorized
 
     public var errorDescription: String? {
         switch self {
@@ -22,6 +24,7 @@ public enum GoalTipsServiceError: Error, Sendable, Equatable, LocalizedError {
         case .invalidResponse(let reason): "the tips service gave an answer that could not be read (\(reason))"
         case .rateLimited(let seconds?): "the tips service is busy; try again in \(seconds) seconds"
         case .rateLimited(nil): "the tips service is busy; try again in a minute"
+        case .unauthorized: "the server refused the session; log in again"
         }
     }
 }

@@ -13,13 +13,27 @@ struct Console {
 
     /// Runs `body` with a container built from `options`.
     static func run(_ options: GlobalOptions, _ body: (Console) async throws -> Void) async throws {
+        var login: StoredCredentials?
         do {
             let wellness = try Wellness.make(try options.configuration())
+            login = wellness.server?.login
             try await body(Console(wellness: wellness, json: options.json))
         } catch let exit as ExitCode {
             throw exit
         } catch {
+            // A 401 already cleared the token (see `ClientSession.handleUnauthorized`): say so.
+            if let login, Self.isUnauthorized(error) {
+                fail(ClientSessionError.sessionEnded(server: login.server, email: login.email))
+            }
             fail(error)
+        }
+    }
+
+    /// Whether the server refused the session, whichever port reported it.
+    static func isUnauthorized(_ error: any Error) -> Bool {
+        switch error {
+        case ApiFailure.unauthorized, GoalTipsError.serviceFailed(.unauthorized): true
+        default: false
         }
     }
 

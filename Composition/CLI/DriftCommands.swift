@@ -32,11 +32,27 @@ struct CheckinCommand: AsyncParsableCommand {
                 let saved = try await console.wellness.recordCheckin.execute(
                     energy: ratings[0], stress: ratings[1], social: ratings[2], keyContact: contact, day: day,
                     replace: replace)
-                if console.json { return try console.printJSON(CheckinOutput(saved.checkin)) }
-                let checkin = saved.checkin
-                console.print(console.text.string("cli.checkin.saved", .verbatim(checkin.day.description),
-                                                  .number(checkin.energy), .number(checkin.stress), .number(checkin.social),
-                                                  .verbatim(String(format: "%.2f", checkin.driftIndex))))
+                // Logged in: the check-in was queued; send it now, or leave it for `wellness sync`.
+                var sent: Bool?
+                var sessionEnded: ClientSessionError?
+                if let server = console.wellness.server, let item = saved.queued {
+                    do {
+                        sent = try await server.sync.execute(sending: item).sent
+                    } catch ApiFailure.unauthorized {
+                        sent = false
+                        sessionEnded = .sessionEnded(server: server.login.server, email: server.login.email)
+                    }
+                }
+                if console.json {
+                    try console.printJSON(CheckinOutput(saved.checkin, sent: sent))
+                } else {
+                    let checkin = saved.checkin
+                    console.print(console.text.string("cli.checkin.saved", .verbatim(checkin.day.description),
+                                                      .number(checkin.energy), .number(checkin.stress), .number(checkin.social),
+                                                      .verbatim(String(format: "%.2f", checkin.driftIndex))))
+                    if let sent { console.print(console.text.string(sent ? "cli.checkin.sent" : "cli.checkin.willSync")) }
+                }
+                if let sessionEnded { console.warn(sessionEnded.localizedDescription) }
             }
         }
     }
@@ -53,7 +69,7 @@ struct CheckinCommand: AsyncParsableCommand {
         func run() async throws {
             try await Console.run(options) { console in
                 let checkins = try await console.wellness.listCheckins.execute(days: days)
-                if console.json { return try console.printJSON(checkins.map(CheckinOutput.init)) }
+                if console.json { return try console.printJSON(checkins.map { CheckinOutput($0) }) }
                 if checkins.isEmpty { return console.print(console.text.string("cli.checkin.none")) }
                 let text = console.text
                 console.printTable(
@@ -79,7 +95,14 @@ struct InsightsCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Console.run(options) { console in
-            let insights = try await console.wellness.weeklyInsights.execute(days: days)
+            let insights: WeeklyInsights
+            if let server = console.wellness.server {
+                let read = try await server.drift.weeklyInsights(days: days)
+                insights = read.latest
+                if read.offline { console.showOffline(since: read.fetchedAt) }
+            } else {
+                insights = try await console.wellness.weeklyInsights.execute(days: days)
+            }
             if console.json { return try console.printJSON(insights) }
             console.showInsights(insights, colour: isatty(STDOUT_FILENO) == 1)
         }
@@ -100,7 +123,14 @@ struct TrendsCommand: AsyncParsableCommand {
     func run() async throws {
         try await Console.run(options) { console in
             do {
-                let points = try await console.wellness.trends.execute(days: days)
+                let points: [TrendPoint]
+                if let server = console.wellness.server {
+                    let read = try await server.drift.trends(days: days)
+                    points = read.latest
+                    if read.offline { console.showOffline(since: read.fetchedAt) }
+                } else {
+                    points = try await console.wellness.trends.execute(days: days)
+                }
                 if console.json { return try console.printJSON(TrendsOutput(days: days, points: points)) }
                 let text = console.text
                 console.print(text.string("cli.trends.title", .number(days)))
@@ -237,6 +267,16 @@ struct QueueCommand: AsyncParsableCommand {
 }
 
 extension Console {
+    /// "Offline: showing what the server sent at …" — on stderr, so `--json` output stays data.
+    func showOffline(since fetchedAt: Date) {
+        warn(text.string("cli.offline", .verbatim(localTime(fetchedAt))))
+    }
+
+    /// A line on stderr that is not an error.
+    func warn(_ line: String) {
+        FileHandle.standardError.write(Data("wellness: \(line)\n".utf8))
+    }
+
     /// A locked feature: the upgrade message (or `{"locked": true, "feature": KEY}`), exit 3.
     func showLocked(_ feature: FeatureKey) throws -> Never {
         if json {
@@ -290,7 +330,8 @@ extension Console {
     }
 }
 
-/// A check-in: `{"day", "energy", "stress", "social", "keyContact", "driftIndex"}`.
+/// A check-in: `{"day", "energy", "stress", "social", "keyContact", "driftIndex"}`, plus
+/// `"sent"` (whether it reached the server) when logged in.
 struct CheckinOutput: Encodable {
     let day: LocalDay
     let energy: Int
@@ -298,8 +339,10 @@ struct CheckinOutput: Encodable {
     let social: Int
     let keyContact: String?
     let driftIndex: Double
+    var sent: Bool?
 
-    init(_ checkin: Checkin) {
+    init(_ checkin: Checkin, sent: Bool? = nil) {
+        self.sent = sent
         day = checkin.day
         energy = checkin.energy
         stress = checkin.stress
@@ -316,9 +359,10 @@ struct CheckinOutput: Encodable {
         try container.encode(social, forKey: .social)
         try container.encode(keyContact, forKey: .keyContact)
         try container.encode(driftIndex, forKey: .driftIndex)
+        try container.encodeIfPresent(sent, forKey: .sent)
     }
 
-    enum CodingKeys: String, CodingKey { case day, energy, stress, social, keyContact, driftIndex }
+    enum CodingKeys: String, CodingKey { case day, energy, stress, social, keyContact, driftIndex, sent }
 }
 
 /// `{"days", "points": [...]}`.

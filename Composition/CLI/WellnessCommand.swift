@@ -15,6 +15,8 @@ struct WellnessCommand: AsyncParsableCommand {
                       TipsCommand.self, WeightCommand.self, CheckinCommand.self, InsightsCommand.self,
                       TrendsCommand.self, FeaturesCommand.self, TierCommand.self, QueueCommand.self, ModulesCommand.self,
                       ProfileCommand.self, NudgesCommand.self,
+                      LoginCommand.self, LogoutCommand.self, SessionCommand.self, SyncCommand.self,
+                      ServeCommand.self, UsersCommand.self,
                       DemoCommand.self],
         defaultSubcommand: SummaryCommand.self)
 }

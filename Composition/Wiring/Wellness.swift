@@ -1,7 +1,9 @@
 import Foundation
 import WellnessApplication
 import WellnessDomain
+import WellnessHTTP
 import WellnessInMemory
+import WellnessJSONFile
 import WellnessTips
 
 /// The composition root: every use case, wired to one set of repositories, one clock and one
@@ -88,6 +90,13 @@ public struct Wellness: Sendable {
     // MARK: - Summary
     public let todaySummary: GetTodaySummary
 
+    // MARK: - A server (client side)
+    /// Logging in and out of a server.
+    public let session: ClientSession
+    /// Set while logged in to a server: check-ins are queued for it, tips come from it, and
+    /// the Drift views read from it.
+    public let server: ServerConnection?
+
     /// Wires the use cases to the given repositories. `catalog` defaults to the bundled one;
     /// `health` to an in-memory source with nothing authorised.
     public init(repositories: WellnessRepositories, clock: any WallClock, calendar: Calendar,
@@ -95,7 +104,9 @@ public struct Wellness: Sendable {
                 catalog: InterventionCatalog? = nil,
                 health: any HealthDataSource = InMemoryHealthDataSource(),
                 tipsService: any GoalTipsService = RuleBasedGoalTipsService(),
-                tierOverride: Tier? = nil) throws {
+                tierOverride: Tier? = nil,
+                credentials: any CredentialStore = InMemoryCredentialStore(),
+                login: StoredCredentials? = nil) throws {
         let catalog = try catalog ?? InterventionCatalog.bundled()
         let exerciseDefaults = try ExerciseDefinition.bundledLibrary()
         let time = TimeContext(clock: clock, calendar: calendar)
@@ -142,8 +153,17 @@ public struct Wellness: Sendable {
         removeGoal = RemoveGoal(goals: repositories.goals)
         logMood = LogMood(moods: repositories.moods, time: time)
         listMoods = ListMoods(moods: repositories.moods, time: time)
+        let session = ClientSession(credentials: credentials) { url, token in
+            HTTPSessionAPI(WellnessAPIClient(server: url, token: token))
+        }
+        self.session = session
+        let api = login.map { login in
+            WellnessAPIClient(server: login.server, token: login.accessToken,
+                              onUnauthorized: { _ = try? await session.handleUnauthorized() })
+        }
         getGoalTips = GetGoalTips(goals: repositories.goals, moods: repositories.moods, journals: repositories.journals,
-                                  cache: repositories.tipsCache, service: tipsService, time: time)
+                                  cache: repositories.tipsCache,
+                                  service: api.map { HTTPGoalTipsService($0) } ?? tipsService, time: time)
         let weights = repositories.weights
         addWeight = AddWeight(weights: weights, time: time)
         listWeights = ListWeights(weights: weights, time: time)
@@ -153,13 +173,22 @@ public struct Wellness: Sendable {
         exportWeightCSV = ExportWeightCSV(weights: weights, time: time)
         weightChart = MakeWeightChart(weights: weights, time: time)
         let tier: any TierSource = tierOverride.map { FixedTierSource($0) } ?? repositories.tier
-        recordCheckin = RecordCheckin(checkins: repositories.checkins, time: time)
+        recordCheckin = RecordCheckin(checkins: repositories.checkins, queue: api == nil ? nil : repositories.checkinQueue,
+                                      time: time)
         listCheckins = ListCheckins(checkins: repositories.checkins, time: time)
         weeklyInsights = ComputeWeeklyInsights(checkins: repositories.checkins, tier: tier, time: time)
         trends = GetTrends(checkins: repositories.checkins, tier: tier, time: time)
         features = ManageFeatures(tier: tier, store: repositories.tier)
         checkinQueue = ManageCheckinQueue(queue: repositories.checkinQueue)
-        driftCache = StaleWhileRevalidate(cache: repositories.driftCache, time: time)
+        let driftCache = StaleWhileRevalidate(cache: repositories.driftCache, time: time)
+        self.driftCache = driftCache
+        if let login, let api {
+            server = ServerConnection(
+                login: login, sync: FlushCheckinQueue(queue: repositories.checkinQueue, api: HTTPCheckinAPI(api), time: time),
+                drift: ReadRemoteDrift(remote: HTTPDriftRemote(api), cache: driftCache))
+        } else {
+            server = nil
+        }
         todaySummary = GetTodaySummary(modules: listModules, profile: getDogProfile,
                                        nudges: evaluateNudges, deck: buildCatchUpDeck, journal: getJournal,
                                        supplements: listSupplements, goals: listGoals, tips: getGoalTips,
@@ -170,9 +199,30 @@ public struct Wellness: Sendable {
     public static func make(_ configuration: WellnessConfiguration) throws -> Wellness {
         let repositories = try WellnessRepositories.make(
             configuration.store, directory: configuration.dataDirectory, logger: configuration.logger)
+        let credentials: any CredentialStore
+        let login: StoredCredentials?
+        if configuration.store == .memory {
+            credentials = InMemoryCredentialStore()
+            login = nil
+        } else {
+            let store = JSONFileCredentialStore(store: try JSONFileStore(directory: configuration.dataDirectory,
+                                                                         logger: configuration.logger))
+            credentials = store
+            login = try store.load()
+        }
         return try Wellness(repositories: repositories, clock: configuration.clock,
                             calendar: configuration.calendar, locale: configuration.locale,
                             catalog: configuration.catalog, health: configuration.health,
-                            tipsService: configuration.tipsService, tierOverride: configuration.tierOverride)
+                            tipsService: configuration.tipsService, tierOverride: configuration.tierOverride,
+                            credentials: credentials, login: login)
     }
+}
+
+/// A login to a server and what it enables.
+public struct ServerConnection: Sendable {
+    public let login: StoredCredentials
+    /// Sends the offline queue (`wellness sync`, and after each check-in).
+    public let sync: FlushCheckinQueue
+    /// Insights and trends from the server, through the stale-while-revalidate cache.
+    public let drift: ReadRemoteDrift
 }

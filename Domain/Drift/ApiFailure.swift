@@ -124,4 +124,15 @@ public enum FailureResolution {
 }
 
 /// Thrown by API adapters (see `CheckinAPI`).
-extension ApiFailure: Error {}
+extension ApiFailure: LocalizedError {
+    public var errorDescription: String? {
+        switch self {
+        case .unauthorized: "the server refused the session (401); log in again"
+        case .conflict: "the server already has this (409)"
+        case .rateLimited: DriftMessage.tooManyRequests.text.lowercased()
+        case .offline: "the server could not be reached; check the address and your connection"
+        case .other(let status?): "the server answered \(status); try again later"
+        case .other(nil): "the server's answer could not be read; try again later"
+        }
+    }
+}

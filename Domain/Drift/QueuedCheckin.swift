@@ -98,11 +98,14 @@ public struct FlushSummary: Sendable, Hashable, Codable {
     public var flushed: Int
     public var failed: Int
     public var held: Int
+    /// The server could not be reached: the flush stopped early and the rest is still queued.
+    public var offline: Bool
 
-    public init(flushed: Int = 0, failed: Int = 0, held: Int = 0) {
+    public init(flushed: Int = 0, failed: Int = 0, held: Int = 0, offline: Bool = false) {
         self.flushed = flushed
         self.failed = failed
         self.held = held
+        self.offline = offline
     }
 
     /// Counts a sent item's decision.

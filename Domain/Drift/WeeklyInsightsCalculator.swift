@@ -46,7 +46,7 @@ public enum WeeklyInsightsCalculator {
         let averages = Hundredths(current)
         let previousAverages = Hundredths(previous)
         let level = DriftLevel(averageDriftIndex: averages.driftIndex.map { Double($0) / 100 })
-        let alerts = current.filter { $0.isHighDrift && byDay[$0.day.adding(days: -1)]?.isHighDrift == true }
+        let alerts = DriftAlert.alerts(in: current, previousDay: { byDay[$0.adding(days: -1)] })
 
         let summary = WeeklyInsights.Summary(
             checkinCount: current.count,

@@ -44,6 +44,7 @@ public enum GoalError: Error, Sendable, Equatable, LocalizedError {
     case titleTooLong(Int)
     case invalidMoodScore(Int)
     case noteTooLong(Int)
+    case idTaken(Goal.ID)
 
     public var errorDescription: String? {
         switch self {
@@ -51,6 +52,7 @@ public enum GoalError: Error, Sendable, Equatable, LocalizedError {
         case .titleTooLong(let count): "the title is \(count) characters long; at most 200 are allowed"
         case .invalidMoodScore(let score): "mood \(score) is not allowed; give a whole number from 1 (low) to 5 (great)"
         case .noteTooLong(let count): "the note is \(count) characters long; at most 1000 are allowed"
+        case .idTaken(let id): "a goal with id \(id) exists already"
         }
     }
 }

@@ -133,7 +133,9 @@ public struct ManageFeatures: Sendable {
 
 /// Sends the offline queue in order: an accepted or duplicate item leaves the queue (counted as
 /// flushed); any other answer counts a failure against the item, and an item at
-/// ``QueuedCheckin/maxFailures`` failures is held for manual review. Items are claimed one at a
+/// ``QueuedCheckin/maxFailures`` failures is held for manual review. When the server cannot be
+/// reached at all the flush stops with ``FlushSummary/offline`` set and the item keeps its
+/// tries (being offline is nobody's failure); a 401 stops it with ``ApiFailure/unauthorized``. Items are claimed one at a
 /// time, so concurrent flushes never send one item twice, and items queued meanwhile are sent
 /// in the same flush.
 public struct FlushCheckinQueue: Sendable {
@@ -156,6 +158,15 @@ public struct FlushCheckinQueue: Sendable {
             let outcome: SubmissionOutcome
             do {
                 outcome = try await api.submit(item.checkin, idempotencyKey: item.idempotencyKey)
+            } catch ApiFailure.unauthorized {
+                try await queue.release(item.id, flush: flush, replacement: item)
+                throw ApiFailure.unauthorized
+            } catch where StaleWhileRevalidate.isUnreachable(error) {
+                // No answer at all: not the item's fault, so it keeps its tries, and the rest
+                // would not get through either.
+                try await queue.release(item.id, flush: flush, replacement: item)
+                summary.offline = true
+                break
             } catch {
                 outcome = .failed
             }
@@ -207,5 +218,34 @@ public struct ManageCheckinQueue: Sendable {
         let item = try await find(reference)
         guard try await queue.remove(item.id) else { throw DriftError.notQueued(reference) }
         return item
+    }
+}
+
+/// The alerts of the last N days (14 by default): days that drifted high after a day that
+/// also did. The day before the window counts as the first day's "day before".
+public struct ListDriftAlerts: Sendable {
+    let checkins: any CheckinRepository
+    let time: TimeContext
+
+    public init(checkins: any CheckinRepository, time: TimeContext) {
+        self.checkins = checkins
+        self.time = time
+    }
+
+    public func execute(days: Int = 14) async throws -> [DriftAlert] {
+        precondition(days > 0, "days must be positive")
+        let today = time.today()
+        let first = today.adding(days: -(days - 1))
+        let stored = try await checkins.checkins(on: first.adding(days: -1)...today)
+        return DriftAlert.alerts(in: stored).filter { $0.day >= first }
+    }
+}
+
+extension FlushCheckinQueue {
+    /// Flushes the queue right after `item` was queued, and tells whether `item` got through
+    /// (it left the queue: accepted, or the server had it already).
+    public func execute(sending item: QueuedCheckin) async throws -> (summary: FlushSummary, sent: Bool) {
+        let summary = try await execute()
+        return (summary, try await !queue.all().contains { $0.id == item.id })
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 import WellnessDomain
 
 /// Tips for a goal, highest priority first, from the cache when fresh (under 24 hours) and
-/// from the tips service otherwise; a service failure falls back to the cache, marked stale.
+/// from the tips service otherwise; a service failure falls back to the cache, marked stale
+/// (except a refused session, which the person has to act on).
 public struct GetGoalTips: Sendable {
     let goals: any GoalRepository
     let moods: any MoodRepository
@@ -38,12 +39,25 @@ public struct GetGoalTips: Sendable {
         do {
             answer = try await service.tips(for: goal, context: context)
         } catch {
-            guard let cached else { throw GoalTipsError.serviceFailed(error) }
+            guard let cached, error != .unauthorized else { throw GoalTipsError.serviceFailed(error) }
             return GoalTips(goalID: id, generatedAt: cached.generatedAt, tips: cached.tips, stale: true)
         }
         let tips = GoalTips(goalID: id, generatedAt: now, tips: GoalTip.sortedByPriority(answer))
         try await cache.store(tips)
         return tips
+    }
+
+    /// Tips for a goal straight from the service, highest priority first, with `context` (what
+    /// a client sent) or else the one gathered here; nothing is cached. What a server answers.
+    public func fresh(_ id: Goal.ID, context supplied: UserContext? = nil) async throws -> (goal: Goal, tips: [GoalTip]) {
+        guard let goal = try await goals.goal(id) else { throw GoalTipsError.goalNotFound(id) }
+        let context: UserContext
+        if let supplied { context = supplied } else { context = try await self.context(for: goal) }
+        do {
+            return (goal, GoalTip.sortedByPriority(try await service.tips(for: goal, context: context)))
+        } catch {
+            throw GoalTipsError.serviceFailed(error)
+        }
     }
 
     /// Moods and journals of the last 30 days (today included) and the other goals.

@@ -11,8 +11,11 @@ public struct AddGoal: Sendable {
         self.time = time
     }
 
-    public func execute(title: String, description: String? = nil) async throws -> Goal {
-        let goal = try Goal(title: title, description: description, createdAt: time.now())
+    /// A client that created the goal elsewhere passes its `id` (a server keeps it);
+    /// ``GoalError/idTaken(_:)`` when a goal has it already.
+    public func execute(title: String, description: String? = nil, id: Goal.ID = Goal.ID()) async throws -> Goal {
+        let goal = try Goal(id: id, title: title, description: description, createdAt: time.now())
+        guard try await goals.goal(id) == nil else { throw GoalError.idTaken(id) }
         try await goals.save(goal)
         return goal
     }

@@ -1,0 +1,190 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import WellnessApplication
+import WellnessDomain
+import WellnessWire
+
+/// A Wellness server's API over AsyncHTTPClient, for one server and (optionally) one bearer
+/// token. Answers are mapped to the typed failures the Drift state machines expect: no answer
+/// at all is ``ApiFailure/offline``, 401 ``ApiFailure/unauthorized`` (and `onUnauthorized`
+/// runs, once per refused token), 409 `.conflict`, 429 `.rateLimited`, any other error status
+/// `.other(status:)`.
+public struct WellnessAPIClient: Sendable {
+    public let server: URL
+    let token: String?
+    let client: HTTPClient
+    let timeout: TimeAmount
+    let onUnauthorized: @Sendable () async -> Void
+
+    /// `timeout` bounds each request from connecting to the last byte.
+    public init(server: URL, token: String?, client: HTTPClient = .shared, timeout: Duration = .seconds(10),
+                onUnauthorized: @escaping @Sendable () async -> Void = {}) {
+        self.server = server
+        self.token = token
+        self.client = client
+        self.timeout = .nanoseconds(Int64(timeout.components.seconds) * 1_000_000_000
+            + Int64(timeout.components.attoseconds / 1_000_000_000))
+        self.onUnauthorized = onUnauthorized
+    }
+
+    /// An answer: status, headers and body.
+    public struct Answer: Sendable {
+        public let status: Int
+        public let headers: HTTPHeaders
+        public let body: Data
+
+        /// The `{"error": {"code"}}` of an error answer, if it has one.
+        public var errorCode: String? { (try? Wire.decoder.decode(Wire.ErrorBody.self, from: body))?.error.code }
+    }
+
+    /// Sends a request; throws ``ApiFailure/offline`` when no answer came.
+    public func send(_ method: HTTPMethod, _ path: String, json body: (some Encodable)? = Optional<Never>.none,
+                     headers extra: [(String, String)] = []) async throws -> Answer {
+        var request = HTTPClientRequest(url: server.absoluteString + path)
+        request.method = method
+        request.headers.add(name: "Accept", value: "application/json")
+        if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
+        for (name, value) in extra { request.headers.add(name: name, value: value) }
+        if let body {
+            request.headers.add(name: "Content-Type", value: "application/json")
+            request.body = .bytes(ByteBuffer(bytes: try Wire.encoder.encode(body)))
+        }
+        let answer: Answer
+        do {
+            let response = try await client.execute(request, timeout: timeout)
+            let bytes = try await response.body.collect(upTo: 16 * 1024 * 1024)
+            answer = Answer(status: Int(response.status.code), headers: response.headers, body: Data(bytes.readableBytesView))
+        } catch {
+            throw ApiFailure.offline
+        }
+        if answer.status == 401, token != nil { await onUnauthorized() }
+        return answer
+    }
+
+    /// The body of a 2xx answer decoded as `T`; any other status as its ``ApiFailure``.
+    public func decode<T: Decodable>(_ type: T.Type, from answer: Answer) throws -> T {
+        if let failure = ApiFailure(status: answer.status) { throw failure }
+        do {
+            return try Wire.decoder.decode(T.self, from: answer.body)
+        } catch {
+            throw ApiFailure.other(status: nil)
+        }
+    }
+}
+
+/// The session endpoints (`/api/auth/…`).
+public struct HTTPSessionAPI: SessionAPI {
+    let api: WellnessAPIClient
+
+    public init(_ api: WellnessAPIClient) { self.api = api }
+
+    public func logIn(email: String, password: String) async throws -> AccessGrant {
+        let answer = try await api.send(.POST, "/api/auth/login", json: Wire.LoginRequest(email: email, password: password))
+        let body = try api.decode(Wire.LoginResponse.self, from: answer)
+        return AccessGrant(accessToken: body.accessToken, expiresAt: body.expiresAt)
+    }
+
+    public func session() async throws -> SessionInfo {
+        try api.decode(Wire.SessionResponse.self, from: try await api.send(.GET, "/api/auth/session")).info
+    }
+
+    public func logOut() async throws {
+        let answer = try await api.send(.POST, "/api/auth/logout")
+        if let failure = ApiFailure(status: answer.status) { throw failure }
+    }
+}
+
+/// `POST /api/checkins` with the queue item's id as `Idempotency-Key`: 201 (or the replay of
+/// a 201) is accepted; 409 `DUPLICATE_CHECKIN` (the day has one, or a replayed 409) is a
+/// duplicate — nothing left to send either way.
+public struct HTTPCheckinAPI: CheckinAPI {
+    let api: WellnessAPIClient
+
+    public init(_ api: WellnessAPIClient) { self.api = api }
+
+    public func submit(_ checkin: Checkin, idempotencyKey: String) async throws -> SubmissionOutcome {
+        let answer = try await api.send(.POST, "/api/checkins", json: Wire.CheckinBody(checkin),
+                                        headers: [(Wire.idempotencyKeyHeader, idempotencyKey)])
+        switch answer.status {
+        case 200, 201: return .accepted
+        case 409 where answer.errorCode == "DUPLICATE_CHECKIN": return .duplicate
+        default: throw ApiFailure(status: answer.status) ?? .other(status: answer.status)
+        }
+    }
+}
+
+/// The Drift read endpoints; 403 `PRO_REQUIRED` becomes ``DriftError/locked(_:)``.
+public struct HTTPDriftRemote: DriftRemote {
+    let api: WellnessAPIClient
+
+    public init(_ api: WellnessAPIClient) { self.api = api }
+
+    public func weeklyInsights(days: Int) async throws -> WeeklyInsights {
+        let answer = try await api.send(.GET, "/api/insights/weekly?days=\(days)")
+        return try api.decode(Wire.InsightsResponse.self, from: answer).insights
+    }
+
+    public func trends(days: Int) async throws -> [TrendPoint] {
+        let answer = try await api.send(.GET, "/api/trends?days=\(days)")
+        if answer.status == 403, answer.errorCode == "PRO_REQUIRED", let length = TrendLength(rawValue: days),
+           let feature = FeatureGate.lockedFeature(for: length, tier: .free) {
+            throw DriftError.locked(feature)
+        }
+        return try api.decode(Wire.TrendsResponse.self, from: answer).points
+    }
+
+    public func today() async throws -> Checkin? {
+        let answer = try await api.send(.GET, "/api/checkins/today")
+        do {
+            return try api.decode(Wire.TodayResponse.self, from: answer).checkin?.checkin()
+        } catch let error as ApiFailure {
+            throw error
+        } catch {
+            throw ApiFailure.other(status: nil)
+        }
+    }
+}
+
+/// Tips from the server's `POST /api/v1/goals/{goalId}/tips`, sending the context the client
+/// gathered. A goal the server does not know yet (404 `GOAL_NOT_FOUND`) is created there with
+/// the same id, then asked again.
+public struct HTTPGoalTipsService: GoalTipsService {
+    let api: WellnessAPIClient
+
+    public init(_ api: WellnessAPIClient) { self.api = api }
+
+    public func tips(for goal: Goal, context: UserContext) async throws(GoalTipsServiceError) -> [GoalTip] {
+        do {
+            var answer = try await ask(goal, context)
+            if answer.status == 404, answer.errorCode == "GOAL_NOT_FOUND" {
+                let created = try await api.send(.POST, "/api/v1/goals", json: Wire.GoalBody(goal))
+                guard created.status == 201 || created.errorCode == "GOAL_EXISTS" else { throw Self.failure(created) }
+                answer = try await ask(goal, context)
+            }
+            guard answer.status == 200 else { throw Self.failure(answer) }
+            do {
+                return try Wire.decoder.decode(Wire.Envelope<Wire.TipsData>.self, from: answer.body).data.tips
+            } catch {
+                throw GoalTipsServiceError.invalidResponse("\(error)")
+            }
+        } catch let error as GoalTipsServiceError {
+            throw error
+        } catch {
+            throw .unavailable("\(api.server.absoluteString) could not be reached")
+        }
+    }
+
+    private func ask(_ goal: Goal, _ context: UserContext) async throws -> WellnessAPIClient.Answer {
+        try await api.send(.POST, "/api/v1/goals/\(goal.id)/tips", json: Wire.TipsRequest(goal: goal, context: context))
+    }
+
+    private static func failure(_ answer: WellnessAPIClient.Answer) -> GoalTipsServiceError {
+        switch answer.status {
+        case 401: .unauthorized
+        case 429: .rateLimited(retryAfter: answer.headers.first(name: "Retry-After").flatMap { Int($0) })
+        default: .unavailable("the server answered \(answer.status)\(answer.errorCode.map { " \($0)" } ?? "")")
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import WellnessApplication
+import WellnessDomain
+
+/// Accounts and their sessions in `accounts.json`; every change is one locked
+/// read-modify-write.
+public struct JSONFileAccountRepository: AccountRepository {
+    private let store: JSONFileStore
+    static let collection = "accounts"
+
+    public init(store: JSONFileStore) {
+        self.store = store
+    }
+
+    private func state() throws -> AccountDirectoryState {
+        try store.read(Self.collection, as: AccountDirectoryState.self) ?? AccountDirectoryState()
+    }
+
+    private func change<Result>(_ body: (inout AccountDirectoryState) -> Result) throws -> Result {
+        try store.update(Self.collection, as: AccountDirectoryState.self) { stored in
+            var state = stored ?? AccountDirectoryState()
+            let result = body(&state)
+            stored = state
+            return result
+        }
+    }
+
+    public func add(_ account: Account) throws -> Bool { try change { $0.add(account) } }
+    public func account(email: EmailAddress) throws -> Account? { try state().accounts.first { $0.email == email } }
+    public func account(id: Account.ID) throws -> Account? { try state().accounts.first { $0.id == id } }
+    public func all() throws -> [Account] { try state().accounts }
+    public func remove(_ id: Account.ID) throws -> Bool { try change { $0.remove(id) } }
+    public func addSession(_ session: SessionRecord) throws { try change { $0.addSession(session) } }
+    public func session(digest: String) throws -> SessionRecord? { try state().sessions.first { $0.tokenDigest == digest } }
+    public func removeSession(digest: String) throws -> Bool { try change { $0.removeSession(digest: digest) } }
+
+    public func removeSessions(expiredBefore instant: Date) throws -> Int {
+        // Read first: most calls find nothing to remove and need not rewrite the file.
+        guard try state().sessions.contains(where: { $0.expiresAt < instant }) else { return 0 }
+        return try change { $0.removeSessions(expiredBefore: instant) }
+    }
+}
+
+/// Idempotency records in `idempotency.json`.
+public struct JSONFileIdempotencyRepository: IdempotencyRepository {
+    private let store: JSONFileStore
+    static let collection = "idempotency"
+
+    public init(store: JSONFileStore) {
+        self.store = store
+    }
+
+    private func state() throws -> IdempotencyState {
+        try store.read(Self.collection, as: IdempotencyState.self) ?? IdempotencyState()
+    }
+
+    public func record(account: Account.ID, key: String) throws -> IdempotencyRecord? {
+        try state().record(account: account, key: key)
+    }
+
+    public func save(_ record: IdempotencyRecord) throws -> Bool {
+        try store.update(Self.collection, as: IdempotencyState.self) { stored in
+            var state = stored ?? IdempotencyState()
+            defer { stored = state }
+            return state.save(record)
+        }
+    }
+
+    public func removeRecords(createdBefore instant: Date) throws -> Int {
+        guard try state().records.contains(where: { $0.createdAt < instant }) else { return 0 }
+        return try store.update(Self.collection, as: IdempotencyState.self) { stored in
+            var state = stored ?? IdempotencyState()
+            defer { stored = state }
+            return state.removeRecords(createdBefore: instant)
+        }
+    }
+}
+
+/// The client's login in `session.json` (0600, like every file of the store).
+public struct JSONFileCredentialStore: CredentialStore {
+    private let store: JSONFileStore
+    static let collection = "session"
+
+    public init(store: JSONFileStore) {
+        self.store = store
+    }
+
+    public func load() throws -> StoredCredentials? { try store.read(Self.collection, as: StoredCredentials.self) }
+
+    public func save(_ credentials: StoredCredentials) throws {
+        try store.update(Self.collection, as: StoredCredentials.self) { $0 = credentials }
+    }
+
+    public func clear() throws -> Bool {
+        try store.update(Self.collection, as: StoredCredentials.self) { stored in
+            defer { stored = nil }
+            return stored != nil
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import GRDB
+import WellnessApplication
+import WellnessDomain
+
+/// Accounts in `account` and sessions in `session` of a server database
+/// (``SQLiteDatabase/Schema/server``); removing an account cascades to its sessions.
+public struct SQLiteAccountRepository: AccountRepository {
+    private let database: SQLiteDatabase
+
+    public init(database: SQLiteDatabase) {
+        self.database = database
+    }
+
+    public func add(_ account: Account) async throws -> Bool {
+        try await database.write { db in
+            try db.execute(sql: """
+                INSERT INTO account (id, email, passwordHash, createdAt) VALUES (?, ?, ?, ?)
+                ON CONFLICT DO NOTHING
+                """, arguments: [account.id.description, account.email.rawValue, account.passwordHash,
+                                 Timestamp.milliseconds(account.createdAt)])
+            return db.changesCount > 0
+        }
+    }
+
+    public func account(email: EmailAddress) async throws -> Account? {
+        try await fetch("SELECT * FROM account WHERE email = ?", [email.rawValue]).first
+    }
+
+    public func account(id: Account.ID) async throws -> Account? {
+        try await fetch("SELECT * FROM account WHERE id = ?", [id.description]).first
+    }
+
+    public func all() async throws -> [Account] { try await fetch("SELECT * FROM account ORDER BY email", []) }
+
+    private func fetch(_ sql: String, _ arguments: StatementArguments) async throws -> [Account] {
+        let database = self.database
+        return try await database.read { db in
+            try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+                let idText: String = row["id"]
+                guard let id = UUID(uuidString: idText) else {
+                    throw database.corruptRow(table: "account", key: "id \(idText)", "id is not a UUID")
+                }
+                return Account(id: Account.ID(id), email: EmailAddress(stored: row["email"]),
+                               passwordHash: row["passwordHash"], createdAt: Timestamp.fromMilliseconds(row["createdAt"]))
+            }
+        }
+    }
+
+    public func remove(_ id: Account.ID) async throws -> Bool {
+        try await database.write { db in
+            try db.execute(sql: "DELETE FROM account WHERE id = ?", arguments: [id.description])
+            return db.changesCount > 0
+        }
+    }
+
+    public func addSession(_ session: SessionRecord) async throws {
+        try await database.write { db in
+            try db.execute(sql: """
+                INSERT OR REPLACE INTO session (tokenDigest, accountId, createdAt, expiresAt) VALUES (?, ?, ?, ?)
+                """, arguments: [session.tokenDigest, session.accountID.description,
+                                 Timestamp.milliseconds(session.createdAt), Timestamp.milliseconds(session.expiresAt)])
+        }
+    }
+
+    public func session(digest: String) async throws -> SessionRecord? {
+        let database = self.database
+        return try await database.read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM session WHERE tokenDigest = ?", arguments: [digest])
+            else { return nil }
+            let idText: String = row["accountId"]
+            guard let id = UUID(uuidString: idText) else {
+                throw database.corruptRow(table: "session", key: "accountId \(idText)", "accountId is not a UUID")
+            }
+            return SessionRecord(tokenDigest: digest, accountID: Account.ID(id),
+                                 createdAt: Timestamp.fromMilliseconds(row["createdAt"]),
+                                 expiresAt: Timestamp.fromMilliseconds(row["expiresAt"]))
+        }
+    }
+
+    public func removeSession(digest: String) async throws -> Bool {
+        try await database.write { db in
+            try db.execute(sql: "DELETE FROM session WHERE tokenDigest = ?", arguments: [digest])
+            return db.changesCount > 0
+        }
+    }
+
+    public func removeSessions(expiredBefore instant: Date) async throws -> Int {
+        try await database.write { db in
+            try db.execute(sql: "DELETE FROM session WHERE expiresAt < ?", arguments: [Timestamp.milliseconds(instant)])
+            return db.changesCount
+        }
+    }
+}
+
+/// Idempotency records in `idempotencyKey` of a server database, keyed by account and key.
+public struct SQLiteIdempotencyRepository: IdempotencyRepository {
+    private let database: SQLiteDatabase
+
+    public init(database: SQLiteDatabase) {
+        self.database = database
+    }
+
+    public func record(account: Account.ID, key: String) async throws -> IdempotencyRecord? {
+        let database = self.database
+        return try await database.read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM idempotencyKey WHERE accountId = ? AND key = ?",
+                                             arguments: [account.description, key])
+            else { return nil }
+            let json: String = row["checkin"]
+            let outcomeText: String = row["outcome"]
+            let checkin: Checkin
+            do {
+                checkin = try JSONDecoder().decode(Checkin.self, from: Data(json.utf8))
+            } catch {
+                throw database.corruptRow(table: "idempotencyKey", key: "key \(key)", "checkin: \(error)")
+            }
+            guard let outcome = IdempotencyRecord.Outcome(rawValue: outcomeText) else {
+                throw database.corruptRow(table: "idempotencyKey", key: "key \(key)", "unknown outcome '\(outcomeText)'")
+            }
+            return IdempotencyRecord(accountID: account, key: key, checkin: checkin, outcome: outcome,
+                                     createdAt: Timestamp.fromMilliseconds(row["createdAt"]))
+        }
+    }
+
+    public func save(_ record: IdempotencyRecord) async throws -> Bool {
+        let json = String(decoding: try JSONEncoder().encode(record.checkin), as: UTF8.self)
+        return try await database.write { db in
+            try db.execute(sql: """
+                INSERT INTO idempotencyKey (accountId, key, checkin, outcome, createdAt) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT DO NOTHING
+                """, arguments: [record.accountID.description, record.key, json, record.outcome.rawValue,
+                                 Timestamp.milliseconds(record.createdAt)])
+            return db.changesCount > 0
+        }
+    }
+
+    public func removeRecords(createdBefore instant: Date) async throws -> Int {
+        try await database.write { db in
+            try db.execute(sql: "DELETE FROM idempotencyKey WHERE createdAt < ?", arguments: [Timestamp.milliseconds(instant)])
+            return db.changesCount
+        }
+    }
+}

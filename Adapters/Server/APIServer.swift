@@ -1,0 +1,289 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import WellnessApplication
+import WellnessDomain
+import WellnessWire
+
+/// What the server needs of one account: the single-user use cases, on that account's own
+/// store (the composition root opens it by the account's id).
+public struct AccountWorkspace: Sendable {
+    public let checkins: any CheckinRepository
+    public let listCheckins: ListCheckins
+    public let weeklyInsights: ComputeWeeklyInsights
+    public let trends: GetTrends
+    public let alerts: ListDriftAlerts
+    public let features: ManageFeatures
+    public let addGoal: AddGoal
+    public let listGoals: ListGoals
+    public let goalTips: GetGoalTips
+
+    public init(checkins: any CheckinRepository, listCheckins: ListCheckins, weeklyInsights: ComputeWeeklyInsights,
+                trends: GetTrends, alerts: ListDriftAlerts, features: ManageFeatures, addGoal: AddGoal,
+                listGoals: ListGoals, goalTips: GetGoalTips) {
+        self.checkins = checkins
+        self.listCheckins = listCheckins
+        self.weeklyInsights = weeklyInsights
+        self.trends = trends
+        self.alerts = alerts
+        self.features = features
+        self.addGoal = addGoal
+        self.listGoals = listGoals
+        self.goalTips = goalTips
+    }
+}
+
+/// How the server listens and what it allows.
+public struct ServerConfiguration: Sendable {
+    /// Loopback unless told otherwise: exposing the server is a decision, not a default.
+    public var host: String
+    /// 0 picks a free port (reported through `onRunning`).
+    public var port: Int
+    /// Requests per account token (login excluded).
+    public var rateLimit: RateLimit
+    /// The largest request body accepted, in bytes.
+    public var maxBodyBytes: Int
+
+    public init(host: String = "127.0.0.1", port: Int = 8080, rateLimit: RateLimit = RateLimit(limit: 120, window: 60),
+                maxBodyBytes: Int = 64 * 1024) {
+        self.host = host
+        self.port = port
+        self.rateLimit = rateLimit
+        self.maxBodyBytes = maxBodyBytes
+    }
+}
+
+/// The Wellness HTTP API on Hummingbird 2 (`wellness serve`): accounts and sessions,
+/// check-ins with idempotency keys, trends, insights, alerts, goals and tips. Every route but
+/// login needs a bearer token; errors are always `{"error": {"code", "message"}}`.
+public struct APIServer: Sendable {
+    let accounts: ManageAccounts
+    let idempotency: any IdempotencyRepository
+    let workspace: @Sendable (Account) async throws -> AccountWorkspace
+    let time: TimeContext
+    public let configuration: ServerConfiguration
+    let logger: Logger
+    let gate = AccountGate()
+    let limiter: RateLimiter
+
+    public init(accounts: ManageAccounts, idempotency: any IdempotencyRepository,
+                workspace: @escaping @Sendable (Account) async throws -> AccountWorkspace, time: TimeContext,
+                configuration: ServerConfiguration = ServerConfiguration(),
+                logger: Logger = Logger(label: "wellness.server")) {
+        self.accounts = accounts
+        self.idempotency = idempotency
+        self.workspace = workspace
+        self.time = time
+        self.configuration = configuration
+        self.logger = logger
+        limiter = RateLimiter(limit: configuration.rateLimit, now: { time.now() })
+    }
+
+    /// Every route the server answers, as `METHOD /path` with `{parameter}` placeholders (what
+    /// the OpenAPI document must describe).
+    public var routes: [String] {
+        router().routes.map { route in
+            let path = route.path.description.split(separator: "/").map { part in
+                part.hasPrefix(":") ? "{\(part.dropFirst())}" : String(part)
+            }.joined(separator: "/")
+            return "\(route.method.rawValue) /\(path)"
+        }.sorted()
+    }
+
+    /// The application, ready to run; `onRunning` gets the port actually bound.
+    public func application(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+        Application(router: router(),
+                    configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port),
+                                                            serverName: "wellness"),
+                    onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
+                    logger: logger)
+    }
+
+    /// Serves until SIGINT or SIGTERM, then finishes the requests in flight and stops.
+    public func run(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        try await application(onRunning: onRunning).runService(gracefulShutdownSignals: [.sigterm, .sigint])
+    }
+
+    // MARK: - Routes
+
+    func router() -> Router<APIRequestContext> {
+        let router = Router(context: APIRequestContext.self)
+        router.add(middleware: ErrorEnvelopeMiddleware())
+        router.add(middleware: LogRequestsMiddleware(.info))
+        let limit = configuration.maxBodyBytes
+
+        router.post("/api/auth/login") { request, _ in
+            let body = try await JSONObject.read(request, limit: limit)
+            let email = try body.string("email")!
+            let password = try body.string("password")!
+            do {
+                let grant = try await accounts.logIn(email: email, password: password).grant
+                return try Self.json(Wire.LoginResponse(accessToken: grant.accessToken, expiresAt: grant.expiresAt))
+            } catch AccountError.invalidCredentials {
+                throw APIError.invalidCredentials
+            }
+        }
+
+        let api = router.group("/api")
+            .add(middleware: AuthenticationMiddleware(accounts: accounts))
+            .add(middleware: RateLimitMiddleware(limiter: limiter))
+
+        api.get("/auth/session") { _, context in
+            let account = try context.requireAccount()
+            let session = try await accounts.authenticate(context.token ?? "").session
+            let tier = try await workspace(account).features.current()
+            return try Self.json(Wire.SessionResponse(info: SessionInfo(
+                accountID: account.id.description, email: account.email.rawValue, tier: tier, expiresAt: session.expiresAt)))
+        }
+
+        api.post("/auth/logout") { _, context in
+            try await accounts.logOut(context.token ?? "")
+            return Response(status: .noContent)
+        }
+
+        api.post("/checkins") { request, context in
+            let account = try context.requireAccount()
+            let key = request.headers[HTTPField.Name(Wire.idempotencyKeyHeader)!] ?? ""
+            guard IdempotencyRecord.isValidKey(key) else {
+                throw APIError.validation("the \(Wire.idempotencyKeyHeader) header is required: 1–255 visible ASCII characters (a UUID)")
+            }
+            let checkin = try await JSONObject.read(request, limit: limit).checkin()
+            let store = try await workspace(account).checkins
+            let submit = SubmitCheckin(checkins: store, idempotency: idempotency, account: account.id, time: time)
+            let answer: (record: IdempotencyRecord, replayed: Bool)
+            do {
+                answer = try await gate.run(account.id) { try await submit.execute(checkin, key: key) }
+            } catch SubmissionError.keyReused {
+                throw APIError(.unprocessableContent, "IDEMPOTENCY_KEY_REUSED",
+                               "this \(Wire.idempotencyKeyHeader) was already used for a different check-in")
+            }
+            var headers: HTTPFields = [:]
+            if answer.replayed { headers[HTTPField.Name("Idempotent-Replayed")!] = "true" }
+            switch answer.record.outcome {
+            case .created:
+                return try Self.json(Wire.CheckinBody(answer.record.checkin), status: .created, headers: headers)
+            case .duplicate:
+                var error = APIError.duplicateCheckin(checkin.day)
+                error.headers = headers
+                throw error
+            }
+        }
+
+        api.get("/checkins/today") { _, context in
+            let checkins = try await workspace(try context.requireAccount()).listCheckins
+            let today = time.today()
+            return try Self.json(Wire.TodayResponse(date: today, checkin: try await checkins.execute(days: 1).first))
+        }
+
+        api.get("/trends") { request, context in
+            let days = try Self.days(request, allowed: TrendLength.allCases.map(\.rawValue), default: 7)
+            do {
+                let points = try await workspace(try context.requireAccount()).trends.execute(days: days)
+                return try Self.json(Wire.TrendsResponse(days: days, points: points))
+            } catch DriftError.locked(let feature) {
+                throw APIError.proRequired(feature)
+            }
+        }
+
+        api.get("/insights/weekly") { request, context in
+            let days = try Self.days(request, allowed: InsightsWindow.allCases.map(\.rawValue), default: 7)
+            let insights = try await workspace(try context.requireAccount()).weeklyInsights.execute(days: days)
+            return try Self.json(Wire.InsightsResponse(insights: insights, requestId: context.id, timestamp: time.now()))
+        }
+
+        api.get("/alerts") { request, context in
+            let days = try Self.days(request, allowed: Array(1...90), default: 14)
+            let alerts = try await workspace(try context.requireAccount()).alerts.execute(days: days)
+            return try Self.json(Wire.AlertsResponse(days: days, alerts: alerts))
+        }
+
+        api.post("/v1/goals") { request, context in
+            let body = try await JSONObject.read(request, limit: limit)
+            let title = try body.string("title")!
+            let description = try body.string("description", required: false)
+            var id: Goal.ID?
+            if let text = try body.string("id", required: false) {
+                guard let uuid = UUID(uuidString: text) else { throw APIError.validation("\"id\" must be a UUID") }
+                id = Goal.ID(uuid)
+            }
+            let workspace = try await workspace(try context.requireAccount())
+            do {
+                let goal = try await workspace.addGoal.execute(title: title, description: description, id: id ?? Goal.ID())
+                return try Self.json(Wire.Envelope(Wire.GoalData(goal: Wire.GoalBody(goal))), status: .created)
+            } catch GoalError.idTaken {
+                throw APIError(.conflict, "GOAL_EXISTS", "a goal with this id exists")
+            } catch let error as GoalError {
+                throw APIError.validation("\"title\": \(error.localizedDescription)")
+            }
+        }
+
+        api.get("/v1/goals") { _, context in
+            let goals = try await workspace(try context.requireAccount()).listGoals.execute()
+            return try Self.json(Wire.Envelope(Wire.GoalsData(goals: goals.map(Wire.GoalBody.init))))
+        }
+
+        api.post("/v1/goals/:goalId/tips") { request, context in
+            guard let text = context.parameters.get("goalId"), let uuid = UUID(uuidString: text) else {
+                throw APIError.goalNotFound
+            }
+            let buffer = try await JSONObject.read(request, limit: limit)
+            let tipsRequest: Wire.TipsRequest
+            do {
+                tipsRequest = try Wire.decoder.decode(Wire.TipsRequest.self, from: buffer.data)
+            } catch {
+                throw APIError.validation(Self.describe(error))
+            }
+            let supplied: UserContext?
+            do {
+                supplied = try tipsRequest.userContext(now: time.now())
+            } catch {
+                throw APIError.validation("\"context\": \(error.localizedDescription)")
+            }
+            do {
+                let answer = try await workspace(try context.requireAccount()).goalTips.fresh(Goal.ID(uuid), context: supplied)
+                return try Self.json(Wire.Envelope(Wire.TipsData(goal: answer.goal, tips: answer.tips)))
+            } catch GoalTipsError.goalNotFound {
+                throw APIError.goalNotFound
+            } catch GoalTipsError.serviceFailed(let error) {
+                throw APIError(.serviceUnavailable, "TIPS_UNAVAILABLE", error.localizedDescription)
+            }
+        }
+        return router
+    }
+
+    // MARK: - Helpers
+
+    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) throws
+        -> Response {
+        var headers = headers
+        headers[.contentType] = "application/json; charset=utf-8"
+        return Response(status: status, headers: headers,
+                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: try Wire.encoder.encode(value))))
+    }
+
+    /// The `days` query parameter, one of `allowed`.
+    static func days(_ request: Request, allowed: [Int], default value: Int) throws -> Int {
+        guard let text = request.uri.queryParameters.get("days") else { return value }
+        guard let days = Int(text), allowed.contains(days) else {
+            let list = allowed.count > 5 ? "\(allowed.first!)–\(allowed.last!)" : allowed.map(String.init).joined(separator: ", ")
+            throw APIError.validation("\"days\" must be \(list)")
+        }
+        return days
+    }
+
+    /// A decoding error as "field: what is wrong".
+    static func describe(_ error: any Error) -> String {
+        func path(_ keys: [any CodingKey]) -> String {
+            keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        }
+        switch error as? DecodingError {
+        case .keyNotFound(let key, let context)?: return "\"\(path(context.codingPath + [key]))\" is required"
+        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
+            return "\"\(path(context.codingPath))\" has the wrong type"
+        case .dataCorrupted(let context)?: return "\"\(path(context.codingPath))\": \(context.debugDescription)"
+        default: return error.localizedDescription
+        }
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import WellnessApplication
+import WellnessDomain
+
+/// The request context: Hummingbird's core storage plus the account the bearer token belongs
+/// to, once the authentication middleware found it.
+public struct APIRequestContext: RequestContext {
+    public var coreContext: CoreRequestContextStorage
+    /// The authenticated account (routes behind the authentication middleware only).
+    public var account: Account?
+    /// The bearer token as sent (for logout).
+    var token: String?
+
+    public init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+    }
+
+    /// The account, or 401 (a route outside the authenticated group asked for it).
+    func requireAccount() throws -> Account {
+        guard let account else { throw APIError.unauthorized }
+        return account
+    }
+}
+
+/// Turns every failure into the JSON error envelope: ours as they are, Hummingbird's (no
+/// route, wrong method, body too large) mapped to a code, anything else a logged 500 that
+/// does not leak details. Also tags every answer with `X-Request-Id`.
+struct ErrorEnvelopeMiddleware: RouterMiddleware {
+    typealias Context = APIRequestContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response {
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch let error as APIError {
+            response = try error.response(from: request, context: context)
+        } catch let error as any HTTPResponseError {
+            response = try APIError.from(error).response(from: request, context: context)
+        } catch {
+            context.logger.error("request failed", metadata: ["error": "\(error)"])
+            response = try APIError(.internalServerError, "INTERNAL_ERROR", "the server could not answer; try again later")
+                .response(from: request, context: context)
+        }
+        response.headers[HTTPField.Name("X-Request-Id")!] = context.id
+        return response
+    }
+}
+
+/// Lets a request through only with a valid bearer token (`Authorization: Bearer …`), and
+/// puts its account in the context.
+struct AuthenticationMiddleware: RouterMiddleware {
+    typealias Context = APIRequestContext
+    let accounts: ManageAccounts
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response {
+        guard let header = request.headers[.authorization], header.count > 7,
+              header.prefix(7).lowercased() == "bearer " else { throw APIError.unauthorized }
+        let token = String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
+        let account: Account
+        do {
+            account = try await accounts.authenticate(token).account
+        } catch AccountError.notAuthenticated {
+            throw APIError.unauthorized
+        }
+        var context = context
+        context.account = account
+        context.token = token
+        context.logger[metadataKey: "account"] = "\(account.id)"
+        return try await next(request, context)
+    }
+}
+
+/// At most `limit` requests per window per account token; past it, 429 `RATE_LIMITED` with
+/// `Retry-After`.
+struct RateLimitMiddleware: RouterMiddleware {
+    typealias Context = APIRequestContext
+    let limiter: RateLimiter
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response {
+        if let token = context.token, let wait = await limiter.admit(token) {
+            throw APIError.rateLimited(retryAfter: wait)
+        }
+        return try await next(request, context)
+    }
+}
+
+/// The counters of ``RateLimit`` per client key, with the clock injected.
+actor RateLimiter {
+    let limit: RateLimit
+    let now: @Sendable () -> Date
+    private var counters: [String: RateLimit.Counter] = [:]
+
+    init(limit: RateLimit, now: @escaping @Sendable () -> Date) {
+        self.limit = limit
+        self.now = now
+    }
+
+    /// `nil` to let the request through, else the seconds to wait.
+    func admit(_ key: String) -> Int? {
+        let now = self.now()
+        if counters.count > 10_000 {
+            counters = counters.filter { now.timeIntervalSince($0.value.windowStart) < limit.window }
+        }
+        var counter = counters[key] ?? RateLimit.Counter(start: now)
+        let wait = counter.admit(at: now, under: limit)
+        counters[key] = counter
+        return wait
+    }
+}
+
+/// One submission at a time per account: a replayed idempotency key racing its original
+/// then sees the first answer instead of a conflict.
+actor AccountGate {
+    private var busy: Set<Account.ID> = []
+    private var waiting: [Account.ID: [CheckedContinuation<Void, Never>]] = [:]
+
+    func run<T: Sendable>(_ account: Account.ID, _ body: @Sendable () async throws -> T) async throws -> T {
+        await acquire(account)
+        defer { release(account) }
+        return try await body()
+    }
+
+    private func acquire(_ account: Account.ID) async {
+        guard busy.contains(account) else {
+            busy.insert(account)
+            return
+        }
+        await withCheckedContinuation { waiting[account, default: []].append($0) }
+    }
+
+    private func release(_ account: Account.ID) {
+        if var queue = waiting[account], !queue.isEmpty {
+            let next = queue.removeFirst()
+            waiting[account] = queue.isEmpty ? nil : queue
+            next.resume() // the account stays busy: handed over
+        } else {
+            busy.remove(account)
+        }
+    }
+}

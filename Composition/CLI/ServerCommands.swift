@@ -1,0 +1,323 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ArgumentParser
+import Foundation
+import Logging
+import WellnessComposition
+
+/// `wellness serve [--host 127.0.0.1] [--port 8080]`: the Wellness API for the accounts in the
+/// data directory, until SIGINT or SIGTERM.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve", abstract: "Run the Wellness server (accounts from `wellness users`) until interrupted.",
+        discussion: "Request logs go to stderr at level info (WELLNESS_LOG_LEVEL changes it).")
+    @OptionGroup var options: GlobalOptions
+    @Option(help: "The address to listen on; loopback by default.") var host = "127.0.0.1"
+    @Option(help: "The port; 0 picks a free one (printed).") var port = 8080
+    @Option(name: .customLong("rate-limit"), help: "Requests per minute allowed per login.") var rateLimit = 120
+    @Option(name: .customLong("max-body"), help: "The largest request body accepted, in bytes.") var maxBody = 64 * 1024
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535") }
+        guard rateLimit > 0 else { throw ValidationError("--rate-limit must be at least 1") }
+        guard maxBody >= 1024 else { throw ValidationError("--max-body must be at least 1024") }
+    }
+
+    func run() async throws {
+        do {
+            let configuration = try options.configuration()
+            let host = try ServerHost.make(configuration)
+            let address = self.host
+            let directory = configuration.dataDirectory.path
+            try await host.serve(ServerConfiguration(host: address, port: port, rateLimit: RateLimit(limit: rateLimit, window: 60),
+                                                     maxBodyBytes: maxBody), onRunning: { port in
+                // Written straight to the file descriptor: scripts and tests wait for this line.
+                FileHandle.standardOutput.write(Data("Wellness server listening on http://\(address):\(port) (data: \(directory))\n".utf8))
+            })
+        } catch {
+            Console.fail(error)
+        }
+    }
+}
+
+/// `wellness users add|list|remove|tier`: the server's accounts.
+struct UsersCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "users", abstract: "Accounts of the server in this data directory.",
+        subcommands: [Add.self, List.self, Remove.self, SetTier.self], defaultSubcommand: List.self)
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add an account; the password is read from stdin (or asked for, hidden, on a terminal).")
+        @OptionGroup var options: GlobalOptions
+        @Argument(help: "The account's email address.") var email: String
+        @Option(help: "free or pro.", transform: parseTier) var tier: Tier = .free
+
+        func run() async throws {
+            try await ServerConsole.run(options) { host, console in
+                let password = try PasswordInput.read(confirm: true)
+                let account = try await host.addAccount(email: email, password: password, tier: tier)
+                if console.json { return try console.printJSON(AccountOutput(account, tier: tier)) }
+                console.print(console.text.string("cli.users.added", .verbatim(account.email.rawValue), .text(tier.name)))
+            }
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Every account, by email.")
+        @OptionGroup var options: GlobalOptions
+
+        func run() async throws {
+            try await ServerConsole.run(options) { host, console in
+                let accounts = try await host.accounts.list()
+                var rows: [AccountOutput] = []
+                for account in accounts { rows.append(AccountOutput(account, tier: try await host.tier(of: account.id))) }
+                if console.json { return try console.printJSON(rows) }
+                if rows.isEmpty { return console.print(console.text.string("cli.users.none")) }
+                let text = console.text
+                console.printTable(header: [text.string("cli.column.email"), text.string("cli.column.tier"),
+                                            text.string("cli.column.created"), text.string("cli.column.id")],
+                                   rows: rows.map { [$0.email, $0.tier.rawValue, console.localTime($0.createdAt), $0.id] })
+            }
+        }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove an account, its sessions and all its data.")
+        @OptionGroup var options: GlobalOptions
+        @Argument(help: "The account's email or id.") var account: String
+
+        func run() async throws {
+            try await ServerConsole.run(options) { host, console in
+                let removed = try await host.removeAccount(account)
+                if console.json { return try console.printJSON(["removed": removed.email.rawValue]) }
+                console.print(console.text.string("cli.users.removed", .verbatim(removed.email.rawValue)))
+            }
+        }
+    }
+
+    struct SetTier: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "tier", abstract: "Set an account's tier.")
+        @OptionGroup var options: GlobalOptions
+        @Argument(help: "The account's email or id.") var account: String
+        @Argument(help: "free or pro.", transform: parseTier) var tier: Tier
+
+        func run() async throws {
+            try await ServerConsole.run(options) { host, console in
+                let changed = try await host.setTier(tier, of: account)
+                if console.json { return try console.printJSON(AccountOutput(changed, tier: tier)) }
+                console.print(console.text.string("cli.users.tier", .verbatim(changed.email.rawValue), .text(tier.name)))
+            }
+        }
+    }
+}
+
+/// `wellness login --server URL --email E`.
+struct LoginCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "login",
+        abstract: "Log in to a Wellness server; check-ins then sync to it and tips, insights and trends come from it.",
+        discussion: "The password is read from stdin, or asked for (hidden) on a terminal; never from the command line.")
+    @OptionGroup var options: GlobalOptions
+    @Option(help: "The server, e.g. http://127.0.0.1:8080.") var server: String
+    @Option(help: "Your account's email address.") var email: String
+
+    func run() async throws {
+        try await Console.run(options) { console in
+            let url = try ClientSession.serverURL(server)
+            let password = try PasswordInput.read(confirm: false)
+            let stored = try await console.wellness.session.logIn(server: url, email: email, password: password)
+            if console.json { return try console.printJSON(LoginOutput(stored)) }
+            console.print(console.text.string("cli.login.done", .verbatim(stored.server.absoluteString),
+                                              .verbatim(stored.email)))
+        }
+    }
+}
+
+/// `wellness logout`.
+struct LogoutCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "logout", abstract: "End the session on the server and forget the token.")
+    @OptionGroup var options: GlobalOptions
+
+    func run() async throws {
+        try await Console.run(options) { console in
+            let stored = try await console.wellness.session.logOut()
+            if console.json { return try console.printJSON(["loggedOut": stored != nil]) }
+            guard let stored else { return console.print(console.text.string("cli.session.none")) }
+            console.print(console.text.string("cli.logout.done", .verbatim(stored.server.absoluteString)))
+        }
+    }
+}
+
+/// `wellness session`: whether the stored login still holds.
+struct SessionCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "session", abstract: "Show the login and check it with the server.")
+    @OptionGroup var options: GlobalOptions
+
+    func run() async throws {
+        try await Console.run(options) { console in
+            let status = try await console.wellness.session.status()
+            if console.json { return try console.printJSON(SessionOutput(status)) }
+            let text = console.text
+            switch status {
+            case .signedOut:
+                console.print(text.string("cli.session.none"))
+            case .active(let stored, let info):
+                console.print(text.string("cli.session.active", .verbatim(stored.server.absoluteString),
+                                          .verbatim(info.email), .text(info.tier.name),
+                                          .verbatim(console.localTime(info.expiresAt))))
+            case .unverified(let stored):
+                console.print(text.string("cli.session.unverified", .verbatim(stored.server.absoluteString),
+                                          .verbatim(stored.email)))
+            }
+        }
+    }
+}
+
+/// `wellness sync`: sends the queued check-ins.
+struct SyncCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync", abstract: "Send the check-ins queued while offline to the server.")
+    @OptionGroup var options: GlobalOptions
+
+    func run() async throws {
+        try await Console.run(options) { console in
+            guard let server = console.wellness.server else { throw ClientSessionError.notLoggedIn }
+            let summary = try await server.sync.execute()
+            if console.json { return try console.printJSON(summary) }
+            console.showSync(summary)
+        }
+    }
+}
+
+extension Console {
+    /// "Synced N check-in(s)", and what is left behind.
+    func showSync(_ summary: FlushSummary) {
+        print(text.string("cli.sync.synced", .number(summary.flushed)))
+        if summary.offline {
+            print(text.string("cli.sync.offline"))
+        }
+        if summary.failed > 0 { print(text.string("cli.sync.failed", .number(summary.failed))) }
+        if summary.held > 0 { print(text.string("cli.sync.held", .number(summary.held))) }
+    }
+}
+
+/// Runs a `users` command on the server host of the data directory.
+enum ServerConsole {
+    static func run(_ options: GlobalOptions, _ body: (ServerHost, Console) async throws -> Void) async throws {
+        do {
+            let configuration = try options.configuration()
+            let host = try ServerHost.make(configuration)
+            let wellness = try Wellness(repositories: .inMemory(), clock: configuration.clock,
+                                        calendar: configuration.calendar, locale: configuration.locale)
+            try await body(host, Console(wellness: wellness, json: options.json))
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            Console.fail(error)
+        }
+    }
+}
+
+/// A password from stdin: typed at a hidden prompt on a terminal (twice when `confirm`), else
+/// the first line of what is piped in. Never from the command line, where other users and the
+/// shell history would see it.
+enum PasswordInput {
+    enum Failure: Error, LocalizedError {
+        case empty
+        case mismatch
+
+        var errorDescription: String? {
+            switch self {
+            case .empty: "no password given on stdin"
+            case .mismatch: "the passwords did not match"
+            }
+        }
+    }
+
+    static func read(confirm: Bool) throws -> String {
+        guard isatty(STDIN_FILENO) == 1 else {
+            guard let line = Swift.readLine(strippingNewline: true), !line.isEmpty else { throw Failure.empty }
+            return line.hasSuffix("\r") ? String(line.dropLast()) : line
+        }
+        let password = try prompt("Password: ")
+        if confirm, try prompt("Repeat the password: ") != password { throw Failure.mismatch }
+        return password
+    }
+
+    private static func prompt(_ text: String) throws -> String {
+        FileHandle.standardError.write(Data(text.utf8))
+        var original = termios()
+        tcgetattr(STDIN_FILENO, &original)
+        var hidden = original
+        hidden.c_lflag &= ~tcflag_t(ECHO)
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &hidden)
+        defer {
+            tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
+            FileHandle.standardError.write(Data("\n".utf8))
+        }
+        guard let line = Swift.readLine(strippingNewline: true), !line.isEmpty else { throw Failure.empty }
+        return line
+    }
+}
+
+func parseTier(_ text: String) throws -> Tier {
+    do { return try Tier.parse(text) } catch {
+        throw CLIError.invalidValue(source: "tier", value: text, expected: "free or pro")
+    }
+}
+
+/// `{"id", "email", "tier", "createdAt"}`.
+struct AccountOutput: Encodable {
+    let id: String
+    let email: String
+    let tier: Tier
+    let createdAt: Date
+
+    init(_ account: Account, tier: Tier) {
+        id = account.id.description
+        email = account.email.rawValue
+        self.tier = tier
+        createdAt = account.createdAt
+    }
+}
+
+/// `{"server", "email", "expiresAt"}` (never the token).
+struct LoginOutput: Encodable {
+    let server: String
+    let email: String
+    let expiresAt: Date
+
+    init(_ stored: StoredCredentials) {
+        server = stored.server.absoluteString
+        email = stored.email
+        expiresAt = stored.expiresAt
+    }
+}
+
+/// `{"status": "signedOut"|"active"|"unverified", "server", "email", "tier", "expiresAt"}`.
+struct SessionOutput: Encodable {
+    let status: String
+    let server: String?
+    let email: String?
+    let tier: Tier?
+    let expiresAt: Date?
+
+    init(_ status: ClientSession.Status) {
+        switch status {
+        case .signedOut:
+            (self.status, server, email, tier, expiresAt) = ("signedOut", nil, nil, nil, nil)
+        case .active(let stored, let info):
+            (self.status, server, email, tier, expiresAt) = ("active", stored.server.absoluteString, info.email, info.tier,
+                                                            info.expiresAt)
+        case .unverified(let stored):
+            (self.status, server, email, tier, expiresAt) = ("unverified", stored.server.absoluteString, stored.email, nil,
+                                                            stored.expiresAt)
+        }
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+
+/// A person's account on a Wellness server: who they are (an email address) and how they prove
+/// it (a password, kept only as a slow salted hash). Its data lives in a store of its own,
+/// named by ``id`` and never by anything the person typed.
+public struct Account: Sendable, Hashable, Codable, Identifiable {
+    public struct ID: Sendable, Hashable, Codable, CustomStringConvertible {
+        public let rawValue: UUID
+        public init(_ rawValue: UUID = UUID()) { self.rawValue = rawValue }
+        public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(UUID.self) }
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+        /// Lower-case UUID: the name of the account's data folder.
+        public var description: String { rawValue.uuidString.lowercased() }
+    }
+
+    public let id: ID
+    public let email: EmailAddress
+    /// The password's hash in the hasher's own format (bcrypt's `$2b$…`).
+    public let passwordHash: String
+    public let createdAt: Date
+
+    public init(id: ID = ID(), email: EmailAddress, passwordHash: String, createdAt: Date) {
+        self.id = id
+        self.email = email
+        self.passwordHash = passwordHash
+        self.createdAt = createdAt
+    }
+}
+
+/// Why an account, a password or a login was refused.
+public enum AccountError: Error, Sendable, Equatable, LocalizedError {
+    case invalidEmail(String)
+    case passwordTooShort(minimum: Int)
+    case passwordTooLong(maximumBytes: Int)
+    case emailTaken(EmailAddress)
+    case noSuchAccount(String)
+    /// A wrong password or an unknown email: the two are never told apart.
+    case invalidCredentials
+    /// The token is missing, unknown, revoked or expired.
+    case notAuthenticated
+
+    public var errorDescription: String? {
+        switch self {
+        case .invalidEmail(let text): "'\(text)' is not an email address (expected name@domain)"
+        case .passwordTooShort(let minimum): "the password is too short; use at least \(minimum) characters"
+        case .passwordTooLong(let maximum): "the password is too long; at most \(maximum) bytes are used"
+        case .emailTaken(let email): "an account for \(email) already exists"
+        case .noSuchAccount(let reference): "no account '\(reference)'"
+        case .invalidCredentials: "wrong email or password"
+        case .notAuthenticated: "not logged in, or the session expired"
+        }
+    }
+}
+
+/// An email address as accounts use it: trimmed and lower-cased, so `Ann@Example.org ` and
+/// `ann@example.org` are one account.
+public struct EmailAddress: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
+    public let rawValue: String
+
+    /// At most 254 characters, one `@` with text on both sides, a dot in the domain, and no
+    /// spaces or control characters.
+    public init(_ text: String) throws(AccountError) {
+        let normalised = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let parts = normalised.split(separator: "@", omittingEmptySubsequences: false)
+        guard normalised.count <= 254, parts.count == 2, !parts[0].isEmpty, parts[1].count >= 3,
+              parts[1].contains("."), !parts[1].hasPrefix("."), !parts[1].hasSuffix("."),
+              !normalised.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F })
+        else { throw .invalidEmail(text) }
+        rawValue = normalised
+    }
+
+    /// An address as stored, without validation.
+    public init(stored: String) { rawValue = stored }
+
+    public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    public var description: String { rawValue }
+    public static func < (lhs: EmailAddress, rhs: EmailAddress) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// The rules a new password must meet. bcrypt reads only the first 72 bytes, so longer
+/// passwords are refused rather than silently cut.
+public enum PasswordPolicy {
+    public static let minimumLength = 8
+    public static let maximumBytes = 72
+
+    public static func check(_ password: String) throws(AccountError) {
+        guard password.count >= minimumLength else { throw .passwordTooShort(minimum: minimumLength) }
+        guard password.utf8.count <= maximumBytes else { throw .passwordTooLong(maximumBytes: maximumBytes) }
+    }
+}
+
+/// A login session as the server keeps it: the SHA-256 digest of the bearer token (never the
+/// token itself), whose account it is, and until when it holds.
+public struct SessionRecord: Sendable, Hashable, Codable {
+    public let tokenDigest: String
+    public let accountID: Account.ID
+    public let createdAt: Date
+    public let expiresAt: Date
+
+    public init(tokenDigest: String, accountID: Account.ID, createdAt: Date, expiresAt: Date) {
+        self.tokenDigest = tokenDigest
+        self.accountID = accountID
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
+    }
+
+    public func isValid(at now: Date) -> Bool { now < expiresAt }
+}
+
+/// The first answer to a check-in submitted under an idempotency key, kept so a replay of
+/// the key gets the same answer and changes nothing.
+public struct IdempotencyRecord: Sendable, Hashable, Codable {
+    public enum Outcome: String, Sendable, Hashable, Codable {
+        /// The check-in was saved (201).
+        case created
+        /// The day already had a check-in (409 `DUPLICATE_CHECKIN`).
+        case duplicate
+    }
+
+    public let accountID: Account.ID
+    public let key: String
+    /// What was submitted under the key; a replay with anything else is refused.
+    public let checkin: Checkin
+    public let outcome: Outcome
+    public let createdAt: Date
+
+    public init(accountID: Account.ID, key: String, checkin: Checkin, outcome: Outcome, createdAt: Date) {
+        self.accountID = accountID
+        self.key = key
+        self.checkin = checkin
+        self.outcome = outcome
+        self.createdAt = createdAt
+    }
+
+    /// How long a key is remembered.
+    public static let lifetime: TimeInterval = 24 * 60 * 60
+
+    /// A key as clients send it: 1–255 visible ASCII characters (a UUID in practice).
+    public static func isValidKey(_ key: String) -> Bool {
+        (1...255).contains(key.utf8.count) && key.utf8.allSatisfy { (0x21...0x7E).contains($0) }
+    }
+}
