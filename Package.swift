@@ -98,7 +98,8 @@ let package = Package(
                           path: "Composition/CLI", swiftSettings: strict),
         .executableTarget(name: "wellness-bench",
                           dependencies: ["WellnessComposition", "WellnessHTTP",
-                                         .product(name: "GRDB", package: "GRDB.swift")],
+                                         .product(name: "GRDB", package: "GRDB.swift"),
+                                         .product(name: "Logging", package: "swift-log")],
                           path: "Composition/Bench", swiftSettings: strict),
 
         // MARK: - Tests

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import WellnessComposition
 import WellnessHTTP
 
@@ -20,7 +21,10 @@ struct LoadBenchmark: BenchmarkCase {
         calendar.timeZone = TimeZone(identifier: "Europe/Amsterdam")!
         let today = LocalDay(year: 2026, month: 11, day: 21)!
         let clock = FixedWallClock(today.at(hour: 10, minute: 30, in: calendar))
-        let host = try ServerHost(store: .sqlite, directory: directory, clock: clock, calendar: calendar, bcryptCost: 4)
+        var quiet = Logger(label: "wellness.bench.server")
+        quiet.logLevel = .critical // request logs would drown the report
+        let host = try ServerHost(store: .sqlite, directory: directory, clock: clock, calendar: calendar, bcryptCost: 4,
+                                  logger: quiet)
 
         let accountCount = 4
         let clients = quick ? 8 : 32

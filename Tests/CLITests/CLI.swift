@@ -69,20 +69,20 @@ enum CLI {
 
     /// Runs `wellness arguments` with exactly `environment` (nothing inherited), standard
     /// input from /dev/null, and waits for it (killing it after `timeout` seconds).
-    static func run(_ arguments: [String], env environment: [String: String],
+    static func run(_ arguments: [String], env environment: [String: String], input: String? = nil,
                     timeout: TimeInterval = 60) async throws -> Result {
         let executable = try binary()
         return try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
                 continuation.resume(with: Swift.Result {
-                    try runBlocking(executable, arguments, environment, timeout: timeout)
+                    try runBlocking(executable, arguments, environment, input: input, timeout: timeout)
                 })
             }
         }
     }
 
     private static func runBlocking(_ executable: URL, _ arguments: [String], _ environment: [String: String],
-                                    timeout: TimeInterval) throws -> Result {
+                                    input: String?, timeout: TimeInterval) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -91,8 +91,13 @@ enum CLI {
         let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
+        let inputPipe = input.map { _ in Pipe() }
+        process.standardInput = inputPipe ?? FileHandle.nullDevice
         try process.run()
+        if let inputPipe, let input {
+            inputPipe.fileHandleForWriting.write(Data(input.utf8))
+            try inputPipe.fileHandleForWriting.close()
+        }
 
         // Drain stderr on another thread while this one drains stdout, so a child that fills
         // one pipe never blocks while we wait on the other.
@@ -182,9 +187,9 @@ struct Sandbox {
         return try await raw(full, extraEnv: extraEnv)
     }
 
-    /// Runs `wellness arguments` exactly as given.
-    func raw(_ arguments: [String], extraEnv: [String: String] = [:]) async throws -> CLI.Result {
-        try await CLI.run(arguments, env: environment.merging(extraEnv) { $1 })
+    /// Runs `wellness arguments` exactly as given, with `input` on stdin (else /dev/null).
+    func raw(_ arguments: [String], extraEnv: [String: String] = [:], input: String? = nil) async throws -> CLI.Result {
+        try await CLI.run(arguments, env: environment.merging(extraEnv) { $1 }, input: input)
     }
 
     /// Runs and requires exit status 0; returns the result.

@@ -1,0 +1,199 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+import WellnessTestSupport
+
+/// `wellness serve`, `users`, `login`, `checkin` while the server is down, `sync`, `logout`,
+/// end to end: the server is the built binary in its own process, stopped and started again on
+/// the same port.
+@Suite("CLI: a server and its client", .serialized)
+struct ServerCLITests {
+    static let password = "correct horse battery"
+
+    /// A `wellness serve` child process on loopback.
+    final class ServerProcess: @unchecked Sendable {
+        let process = Process()
+        let port: Int
+        private let output = Pipe()
+        private let errors = Pipe()
+
+        /// Starts the server on `port` (0: any free one) and waits for its "listening" line.
+        init(_ sandbox: Sandbox, port requested: Int = 0) throws {
+            process.executableURL = try CLI.binary()
+            process.arguments = ["serve", "--port", "\(requested)", "--store", sandbox.store, "--data-dir", sandbox.data.path,
+                                 "--now", DriftCLITests.now]
+            process.environment = sandbox.environment
+            process.standardOutput = output
+            process.standardError = errors
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            var seen = ""
+            let deadline = Date().addingTimeInterval(60)
+            let handle = output.fileHandleForReading
+            while !seen.contains("\n"), Date() < deadline, process.isRunning {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                seen += String(decoding: chunk, as: UTF8.self)
+            }
+            guard let range = seen.range(of: #"http://127\.0\.0\.1:(\d+)"#, options: .regularExpression),
+                  let port = Int(seen[range].split(separator: ":").last ?? "") else {
+                process.terminate()
+                throw CLI.Failure.timedOut(["serve: no 'listening' line; got: \(seen)"])
+            }
+            self.port = port
+        }
+
+        var url: String { "http://127.0.0.1:\(port)" }
+
+        /// SIGINT, as Ctrl-C would; returns the exit status (0 after a graceful shutdown).
+        func stop() -> Int32 {
+            kill(process.processIdentifier, SIGINT)
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+
+        deinit {
+            if process.isRunning {
+                process.terminate()
+                process.waitUntilExit()
+            }
+        }
+    }
+
+    @Test("check in while the server is down (queued), start it, sync: flushed once, nothing duplicated")
+    func offlineQueueThenSync() async throws {
+        let serverData = try Sandbox()
+        let client = try Sandbox()
+        let added = try await serverData.raw(["users", "add", "ann@example.org", "--data-dir", serverData.data.path],
+                                             input: Self.password + "\n")
+        try #require(added.status == 0, "\(added)")
+
+        let first = try ServerProcess(serverData)
+        let login = try await client.raw(["login", "--server", first.url, "--email", "Ann@Example.org",
+                                          "--data-dir", client.data.path], input: Self.password + "\n")
+        try #require(login.status == 0, "\(login)")
+        #expect(!login.stdout.contains(Self.password) && !login.stderr.contains(Self.password))
+        let session = try FileManager.default.attributesOfItem(atPath: client.data.appendingPathComponent("session.json").path)
+        #expect((session[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        #expect(first.stop() == 0, "SIGINT ends the server gracefully")
+
+        let offline = try await client.ok(["checkin", "--energy", "2", "--stress", "4", "--social", "2",
+                                           "--day", "2026-11-20"], now: DriftCLITests.now)
+        #expect(offline.stdout.contains("Will sync when online"), "\(offline)")
+        let offlineJSON = try await client.ok(["checkin", "--energy", "4", "--stress", "2", "--social", "5", "--json"],
+                                              now: DriftCLITests.now)
+        #expect((try offlineJSON.json() as? [String: Any])?["sent"] as? Bool == false)
+        let queued = try #require(try await client.ok(["queue", "--json"]).json() as? [[String: Any]])
+        #expect(queued.count == 2 && queued.allSatisfy { $0["retryCount"] as? Int == 0 },
+                "being offline does not use up an item's tries")
+        let stillDown = try await client.ok(["sync"], now: DriftCLITests.now)
+        #expect(stillDown.stdout.contains("Synced 0 check-in(s)") && stillDown.stdout.contains("could not be reached"))
+
+        let second = try ServerProcess(serverData, port: first.port)
+        defer { _ = second.stop() }
+        let synced = try await client.ok(["sync"], now: DriftCLITests.now)
+        #expect(synced.stdout.contains("Synced 2 check-in(s)"), "\(synced)")
+        let left = try await client.ok(["queue", "--json"]).json() as? [Any]
+        #expect(left?.isEmpty == true)
+        let again = try await client.ok(["sync"], now: DriftCLITests.now)
+        #expect(again.stdout.contains("Synced 0 check-in(s)"))
+
+        // What the server holds, read back through it (trends come from the server when logged in).
+        let trends = try #require(try await client.ok(["trends", "--json"], now: DriftCLITests.now).json() as? [String: Any])
+        let points = try #require(trends["points"] as? [[String: Any]])
+        #expect(points.compactMap { $0["day"] as? String } == ["2026-11-20", "2026-11-21"])
+
+        // Online now: the next check-in goes straight through.
+        let online = try await client.ok(["checkin", "--energy", "3", "--stress", "3", "--social", "3",
+                                          "--day", "2026-11-19"], now: DriftCLITests.now)
+        #expect(online.stdout.contains("Sent to the server"), "\(online)")
+    }
+
+    @Test("a 401 clears the token and says to log in; logout ends the session on the server")
+    func unauthorizedAndLogout() async throws {
+        let serverData = try Sandbox()
+        let client = try Sandbox()
+        for email in ["ann@example.org", "bob@example.org"] {
+            let added = try await serverData.raw(["users", "add", email, "--data-dir", serverData.data.path],
+                                                 input: Self.password + "\n")
+            try #require(added.status == 0, "\(added)")
+        }
+        let server = try ServerProcess(serverData)
+        defer { _ = server.stop() }
+
+        let wrong = try await client.raw(["login", "--server", server.url, "--email", "ann@example.org",
+                                          "--data-dir", client.data.path], input: "not the password\n")
+        #expect(wrong.status == 1 && wrong.stderr.contains("wrong email or password"), "\(wrong)")
+        let unknown = try await client.raw(["login", "--server", server.url, "--email", "nobody@example.org",
+                                            "--data-dir", client.data.path], input: Self.password + "\n")
+        #expect(unknown.status == 1 && unknown.stderr == wrong.stderr, "an unknown email answers like a wrong password")
+
+        let login = try await client.raw(["login", "--server", server.url, "--email", "ann@example.org",
+                                          "--data-dir", client.data.path], input: Self.password + "\n")
+        try #require(login.status == 0, "\(login)")
+        let active = try await client.ok(["session", "--json"])
+        #expect((try active.json() as? [String: Any])?["status"] as? String == "active")
+
+        // The account goes away on the server: the next call answers 401.
+        let removed = try await serverData.raw(["users", "remove", "ann@example.org", "--data-dir", serverData.data.path])
+        try #require(removed.status == 0, "\(removed)")
+        let refused = try await client.run(["insights"], now: DriftCLITests.now)
+        #expect(refused.status == 1 && refused.stderr.contains("log in again with: wellness login --server \(server.url)"),
+                "\(refused)")
+        #expect(!FileManager.default.fileExists(atPath: client.data.appendingPathComponent("session.json").path))
+        let signedOut = try await client.ok(["session", "--json"])
+        #expect((try signedOut.json() as? [String: Any])?["status"] as? String == "signedOut")
+
+        // Logout revokes the token on the server too.
+        try #require(try await client.raw(["login", "--server", server.url, "--email", "bob@example.org",
+                                           "--data-dir", client.data.path], input: Self.password + "\n").status == 0)
+        let token = try #require(try JSONSerialization.jsonObject(
+            with: Data(contentsOf: client.data.appendingPathComponent("session.json"))) as? [String: Any])["accessToken"]
+        let out = try await client.ok(["logout"])
+        #expect(out.stdout.contains("Logged out of \(server.url)"))
+        let stale = try #require(URL(string: "\(server.url)/api/auth/session"))
+        var request = URLRequest(url: stale)
+        request.setValue("Bearer \(token ?? "")", forHTTPHeaderField: "Authorization")
+        let (_, response) = try await URLSession.shared.data(for: request)
+        #expect((response as? HTTPURLResponse)?.statusCode == 401)
+    }
+
+    @Test("users: passwords come from stdin, never argv; bad emails and short passwords are refused")
+    func users() async throws {
+        let serverData = try Sandbox()
+        let short = try await serverData.raw(["users", "add", "ann@example.org", "--data-dir", serverData.data.path],
+                                             input: "short\n")
+        #expect(short.status == 1 && short.stderr.contains("at least 8"), "\(short)")
+        let none = try await serverData.raw(["users", "add", "ann@example.org", "--data-dir", serverData.data.path])
+        #expect(none.status == 1 && none.stderr.contains("no password"), "\(none)")
+        let bad = try await serverData.raw(["users", "add", "not-an-email", "--data-dir", serverData.data.path],
+                                           input: Self.password + "\n")
+        #expect(bad.status == 1 && bad.stderr.contains("not an email address"), "\(bad)")
+        let pro = try await serverData.raw(["users", "add", "ann@example.org", "--tier", "pro", "--json",
+                                            "--data-dir", serverData.data.path], input: Self.password + "\n")
+        try #require(pro.status == 0, "\(pro)")
+        #expect((try pro.json() as? [String: Any])?["tier"] as? String == "pro")
+        let twice = try await serverData.raw(["users", "add", "ANN@example.org", "--data-dir", serverData.data.path],
+                                             input: Self.password + "\n")
+        #expect(twice.status == 1 && twice.stderr.contains("already exists"), "\(twice)")
+        let list = try await serverData.raw(["users", "list", "--json", "--data-dir", serverData.data.path])
+        let accounts = try #require(try list.json() as? [[String: Any]])
+        #expect(accounts.map { $0["email"] as? String } == ["ann@example.org"])
+        let id = try #require(accounts.first?["id"] as? String)
+        #expect(FileManager.default.fileExists(atPath: serverData.data.appendingPathComponent("accounts/\(id)").path))
+        for file in ["server.sqlite", "server.sqlite-wal"] {
+            let url = serverData.data.appendingPathComponent(file)
+            guard let bytes = FileManager.default.contents(atPath: url.path) else { continue }
+            #expect(!String(decoding: bytes, as: UTF8.self).contains(Self.password), "\(file) holds the password only as a hash")
+        }
+        try #require(try await serverData.raw(["users", "remove", id, "--data-dir", serverData.data.path]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: serverData.data.appendingPathComponent("accounts/\(id)").path))
+    }
+}
