@@ -57,7 +57,8 @@ public struct ServerConfiguration: Sendable {
 
 /// The Wellness HTTP API on Hummingbird 2 (`wellness serve`): accounts and sessions,
 /// check-ins with idempotency keys, trends, insights, alerts, goals and tips. Every route but
-/// login needs a bearer token; errors are always `{"error": {"code", "message"}}`.
+/// login needs a bearer token and counts against its rate limit; login attempts are limited
+/// per email address. Errors are always `{"error": {"code", "message"}}`.
 public struct APIServer: Sendable {
     let accounts: ManageAccounts
     let idempotency: any IdempotencyRepository
@@ -67,6 +68,8 @@ public struct APIServer: Sendable {
     let logger: Logger
     let gate = AccountGate()
     let limiter: RateLimiter
+    /// Login attempts per email address: a password guesser gets 10 tries a minute.
+    let logins: RateLimiter
 
     public init(accounts: ManageAccounts, idempotency: any IdempotencyRepository,
                 workspace: @escaping @Sendable (Account) async throws -> AccountWorkspace, time: TimeContext,
@@ -79,6 +82,7 @@ public struct APIServer: Sendable {
         self.configuration = configuration
         self.logger = logger
         limiter = RateLimiter(limit: configuration.rateLimit, now: { time.now() })
+        logins = RateLimiter(limit: RateLimit(limit: 10, window: 60), now: { time.now() })
     }
 
     /// Every route the server answers, as `METHOD /path` with `{parameter}` placeholders (what
@@ -118,6 +122,9 @@ public struct APIServer: Sendable {
             let body = try await JSONObject.read(request, limit: limit)
             let email = try body.string("email")!
             let password = try body.string("password")!
+            if let wait = await logins.admit(email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()) {
+                throw APIError.rateLimited(retryAfter: wait)
+            }
             do {
                 let grant = try await accounts.logIn(email: email, password: password).grant
                 return try Self.json(Wire.LoginResponse(accessToken: grant.accessToken, expiresAt: grant.expiresAt))
@@ -190,7 +197,7 @@ public struct APIServer: Sendable {
         api.get("/insights/weekly") { request, context in
             let days = try Self.days(request, allowed: InsightsWindow.allCases.map(\.rawValue), default: 7)
             let insights = try await workspace(try context.requireAccount()).weeklyInsights.execute(days: days)
-            return try Self.json(Wire.InsightsResponse(insights: insights, requestId: context.id, timestamp: time.now()))
+            return try Self.json(Wire.InsightsResponse(insights: insights, requestId: context.requestID, timestamp: time.now()))
         }
 
         api.get("/alerts") { request, context in

@@ -14,8 +14,14 @@ public struct APIRequestContext: RequestContext {
     /// The bearer token as sent (for logout).
     var token: String?
 
+    /// The request's id: Hummingbird's (in every log line as `hb.request.id`), or a fresh one
+    /// when the logger keeps no metadata (a no-op log handler).
+    public let requestID: String
+
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
+        requestID = source.logger[metadataKey: "hb.request.id"]?.description
+            ?? String(UInt64.random(in: .min ... .max), radix: 16)
     }
 
     /// The account, or 401 (a route outside the authenticated group asked for it).
@@ -45,7 +51,7 @@ struct ErrorEnvelopeMiddleware: RouterMiddleware {
             response = try APIError(.internalServerError, "INTERNAL_ERROR", "the server could not answer; try again later")
                 .response(from: request, context: context)
         }
-        response.headers[HTTPField.Name("X-Request-Id")!] = context.id
+        response.headers[HTTPField.Name("X-Request-Id")!] = context.requestID
         return response
     }
 }

@@ -55,15 +55,17 @@ public enum AccountError: Error, Sendable, Equatable, LocalizedError {
     }
 }
 
-/// An email address as accounts use it: trimmed and lower-cased, so `Ann@Example.org ` and
-/// `ann@example.org` are one account.
+/// An email address as accounts use it: trimmed, in Unicode NFC and lower-cased, so
+/// `Ann@Example.org ` and `ann@example.org` are one account.
 public struct EmailAddress: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
     public let rawValue: String
 
     /// At most 254 characters, one `@` with text on both sides, a dot in the domain, and no
     /// spaces or control characters.
     public init(_ text: String) throws(AccountError) {
-        let normalised = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        // One Unicode form (NFC), so "zoé" typed either way is one address in every store.
+        let normalised = text.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
+            .lowercased()
         let parts = normalised.split(separator: "@", omittingEmptySubsequences: false)
         guard normalised.count <= 254, parts.count == 2, !parts[0].isEmpty, parts[1].count >= 3,
               parts[1].contains("."), !parts[1].hasPrefix("."), !parts[1].hasSuffix("."),

@@ -1,0 +1,632 @@
+import Foundation
+import Testing
+import WellnessApplication
+import WellnessDomain
+import WellnessInMemory
+import WellnessTestSupport
+
+// MARK: - Support
+
+/// A fast, transparent password hasher: the hash of `p` is `h:p`. It records every password
+/// it was asked to verify and the hash it was checked against.
+private actor PlainHasher: PasswordHasher {
+    nonisolated let unknownAccountHash = "h-unknown:dummy"
+    private(set) var verified: [(password: String, hash: String)] = []
+
+    func hash(_ password: String) -> String { "h:" + password }
+
+    func verify(_ password: String, against hash: String) -> Bool {
+        verified.append((password, hash))
+        return hash == "h:" + password
+    }
+}
+
+/// Tokens `token-1`, `token-2`, …; the digest of `t` is `d:t`.
+private final class CountingTokens: AccessTokenIssuer, @unchecked Sendable {
+    private let lock = NSLock()
+    private var issued = 0
+
+    func newToken() -> String {
+        lock.withLock {
+            issued += 1
+            return "token-\(issued)"
+        }
+    }
+
+    var count: Int { lock.withLock { issued } }
+
+    func digest(_ token: String) -> String { "d:" + token }
+}
+
+/// In-memory accounts, the fakes above and a fixed clock.
+private struct AccountsWorld {
+    let clock = FixedWallClock(Fixtures.instant("2026-11-20T09:00:00.250Z"))
+    let time: TimeContext
+    let accounts = InMemoryAccountRepository()
+    let hasher = PlainHasher()
+    let tokens = CountingTokens()
+    let manage: ManageAccounts
+
+    init(sessionLifetime: TimeInterval = 3600) {
+        time = TimeContext(clock: clock, calendar: Fixtures.calendar())
+        manage = ManageAccounts(accounts: accounts, hasher: hasher, tokens: tokens, time: time,
+                                sessionLifetime: sessionLifetime)
+    }
+
+    var now: Date { clock.now() }
+    func advance(_ seconds: TimeInterval) { clock.set(clock.now().addingTimeInterval(seconds)) }
+}
+
+// MARK: - ManageAccounts
+
+@Suite("ManageAccounts")
+struct ManageAccountsTests {
+    private let world = AccountsWorld()
+
+    @Test("an added account has the normalised email, the password's hash and the current instant")
+    func add() async throws {
+        let account = try await world.manage.add(email: "  Ann@Example.ORG ", password: "correct horse")
+        #expect(account.email.rawValue == "ann@example.org")
+        #expect(account.passwordHash == "h:correct horse")
+        #expect(account.createdAt == world.now)
+        #expect(try await world.manage.list() == [account])
+        #expect(await world.accounts.account(id: account.id) == account)
+    }
+
+    @Test("an email taken in any case or spacing is refused, and the first account kept")
+    func duplicateEmail() async throws {
+        let first = try await world.manage.add(email: "ann@example.org", password: "password-1")
+        await #expect(throws: AccountError.emailTaken(try EmailAddress("ann@example.org"))) {
+            try await world.manage.add(email: " ANN@example.ORG", password: "password-2")
+        }
+        #expect(try await world.manage.list() == [first])
+        #expect(try await world.manage.find("ann@example.org").passwordHash == "h:password-1")
+    }
+
+    @Test("a bad email or password is refused before anything is stored")
+    func invalidInput() async throws {
+        await #expect(throws: AccountError.invalidEmail("ann")) {
+            try await world.manage.add(email: "ann", password: "long enough")
+        }
+        await #expect(throws: AccountError.passwordTooShort(minimum: 8)) {
+            try await world.manage.add(email: "ann@example.org", password: "short")
+        }
+        await #expect(throws: AccountError.passwordTooLong(maximumBytes: 72)) {
+            try await world.manage.add(email: "ann@example.org", password: String(repeating: "é", count: 37))
+        }
+        #expect(try await world.manage.list().isEmpty)
+    }
+
+    @Test("accounts are listed by email and found by email or id; others are not found")
+    func listAndFind() async throws {
+        let zoe = try await world.manage.add(email: "zoe@example.org", password: "password-z")
+        let ann = try await world.manage.add(email: "ann@example.org", password: "password-a")
+        #expect(try await world.manage.list() == [ann, zoe])
+        #expect(try await world.manage.find("ZOE@example.org ") == zoe)
+        #expect(try await world.manage.find(ann.id.description) == ann)
+        #expect(try await world.manage.find(" \(ann.id.rawValue.uuidString.uppercased()) ") == ann)
+        await #expect(throws: AccountError.noSuchAccount("bob@example.org")) {
+            try await world.manage.find("bob@example.org")
+        }
+        let unknownID = UUID().uuidString
+        await #expect(throws: AccountError.noSuchAccount(unknownID)) { try await world.manage.find(unknownID) }
+        await #expect(throws: AccountError.noSuchAccount("not an email")) { try await world.manage.find("not an email") }
+    }
+
+    @Test("logging in gives a new token whose digest is stored as a session ending one lifetime later")
+    func logIn() async throws {
+        let ann = try await world.manage.add(email: "ann@example.org", password: "password-a")
+        let (grant, account) = try await world.manage.logIn(email: " Ann@Example.org", password: "password-a")
+        #expect(account == ann)
+        #expect(grant.accessToken == "token-1")
+        #expect(grant.expiresAt == world.now.addingTimeInterval(3600))
+        let session = try #require(await world.accounts.session(digest: "d:token-1"))
+        #expect(session == SessionRecord(tokenDigest: "d:token-1", accountID: ann.id, createdAt: world.now,
+                                         expiresAt: grant.expiresAt))
+        #expect(await world.accounts.session(digest: "token-1") == nil, "the token itself is never stored")
+
+        let (authenticated, found) = try await world.manage.authenticate("token-1")
+        #expect(authenticated == ann)
+        #expect(found == session)
+    }
+
+    @Test("each login is its own session")
+    func twoLogins() async throws {
+        _ = try await world.manage.add(email: "ann@example.org", password: "password-a")
+        let one = try await world.manage.logIn(email: "ann@example.org", password: "password-a").grant
+        let two = try await world.manage.logIn(email: "ann@example.org", password: "password-a").grant
+        #expect(one.accessToken != two.accessToken)
+        #expect(try await world.manage.logOut(one.accessToken))
+        #expect(try await world.manage.authenticate(two.accessToken).account.email.rawValue == "ann@example.org")
+    }
+
+    @Test("a wrong password and an unknown email give the same error, after the same hash check, and no session")
+    func invalidCredentials() async throws {
+        _ = try await world.manage.add(email: "ann@example.org", password: "password-a")
+
+        let wrong = await #expect(throws: AccountError.self) {
+            try await world.manage.logIn(email: "ann@example.org", password: "password-b")
+        }
+        let unknown = await #expect(throws: AccountError.self) {
+            try await world.manage.logIn(email: "bob@example.org", password: "password-a")
+        }
+        let malformed = await #expect(throws: AccountError.self) {
+            try await world.manage.logIn(email: "not an email", password: "password-a")
+        }
+        #expect(wrong == .invalidCredentials)
+        #expect(unknown == .invalidCredentials)
+        #expect(malformed == .invalidCredentials)
+        #expect(wrong?.errorDescription == unknown?.errorDescription)
+
+        let checks = await world.hasher.verified
+        #expect(checks.map(\.hash) == ["h:password-a", world.hasher.unknownAccountHash, world.hasher.unknownAccountHash],
+                "an unknown email is checked against the dummy hash")
+        #expect(world.tokens.count == 0, "no token was issued")
+    }
+
+    @Test("a token works until its session expires, then not")
+    func expiry() async throws {
+        _ = try await world.manage.add(email: "ann@example.org", password: "password-a")
+        let grant = try await world.manage.logIn(email: "ann@example.org", password: "password-a").grant
+        #expect(grant.expiresAt == world.now.addingTimeInterval(3600))
+        world.clock.set(grant.expiresAt.addingTimeInterval(-0.001))
+        #expect(try await world.manage.authenticate(grant.accessToken).session.expiresAt == grant.expiresAt)
+        world.clock.set(grant.expiresAt)
+        await #expect(throws: AccountError.notAuthenticated) { try await world.manage.authenticate(grant.accessToken) }
+        world.advance(86_400)
+        await #expect(throws: AccountError.notAuthenticated) { try await world.manage.authenticate(grant.accessToken) }
+    }
+
+    @Test("the session lifetime defaults to 30 days")
+    func defaultLifetime() async throws {
+        #expect(ManageAccounts.defaultSessionLifetime == 30 * 24 * 3600)
+        let manage = ManageAccounts(accounts: world.accounts, hasher: world.hasher, tokens: world.tokens, time: world.time)
+        #expect(manage.sessionLifetime == 30 * 24 * 3600)
+        _ = try await manage.add(email: "ann@example.org", password: "password-a")
+        let grant = try await manage.logIn(email: "ann@example.org", password: "password-a").grant
+        #expect(grant.expiresAt == world.now.addingTimeInterval(30 * 24 * 3600))
+    }
+
+    @Test("a login sweeps sessions that have expired")
+    func loginSweepsExpired() async throws {
+        _ = try await world.manage.add(email: "ann@example.org", password: "password-a")
+        _ = try await world.manage.logIn(email: "ann@example.org", password: "password-a")
+        #expect(await world.accounts.session(digest: "d:token-1") != nil)
+        world.advance(3601)
+        _ = try await world.manage.logIn(email: "ann@example.org", password: "password-a")
+        #expect(await world.accounts.session(digest: "d:token-1") == nil)
+        #expect(await world.accounts.session(digest: "d:token-2") != nil)
+    }
+
+    @Test("unknown, empty and made-up tokens are not authenticated")
+    func unknownTokens() async throws {
+        _ = try await world.manage.add(email: "ann@example.org", password: "password-a")
+        _ = try await world.manage.logIn(email: "ann@example.org", password: "password-a")
+        for token in ["", "token-2", "d:token-1", "TOKEN-1"] {
+            await #expect(throws: AccountError.notAuthenticated, "token '\(token)'") {
+                try await world.manage.authenticate(token)
+            }
+        }
+    }
+
+    @Test("logging out revokes the token; a second logout finds nothing")
+    func logOut() async throws {
+        _ = try await world.manage.add(email: "ann@example.org", password: "password-a")
+        let grant = try await world.manage.logIn(email: "ann@example.org", password: "password-a").grant
+        #expect(try await world.manage.logOut(grant.accessToken))
+        await #expect(throws: AccountError.notAuthenticated) { try await world.manage.authenticate(grant.accessToken) }
+        #expect(await world.accounts.session(digest: "d:token-1") == nil)
+        #expect(try await world.manage.logOut(grant.accessToken) == false)
+        #expect(try await world.manage.logOut("never-issued") == false)
+    }
+
+    @Test("removing an account revokes its sessions and leaves the others")
+    func removeRevokes() async throws {
+        let ann = try await world.manage.add(email: "ann@example.org", password: "password-a")
+        let bob = try await world.manage.add(email: "bob@example.org", password: "password-b")
+        let annToken = try await world.manage.logIn(email: "ann@example.org", password: "password-a").grant.accessToken
+        let bobToken = try await world.manage.logIn(email: "bob@example.org", password: "password-b").grant.accessToken
+
+        #expect(try await world.manage.remove("Ann@example.org") == ann)
+        await #expect(throws: AccountError.notAuthenticated) { try await world.manage.authenticate(annToken) }
+        #expect(await world.accounts.session(digest: "d:" + annToken) == nil)
+        #expect(try await world.manage.authenticate(bobToken).account == bob)
+        #expect(try await world.manage.list() == [bob])
+        await #expect(throws: AccountError.noSuchAccount(ann.id.description)) {
+            try await world.manage.remove(ann.id.description)
+        }
+        await #expect(throws: AccountError.invalidCredentials) {
+            try await world.manage.logIn(email: "ann@example.org", password: "password-a")
+        }
+    }
+
+    @Test("a session whose account is gone is not authenticated")
+    func orphanSession() async throws {
+        let ann = try await world.manage.add(email: "ann@example.org", password: "password-a")
+        // A session left behind (e.g. a store without cascades): the account lookup must fail it.
+        await world.accounts.addSession(SessionRecord(tokenDigest: "d:orphan", accountID: Account.ID(),
+                                                      createdAt: world.now, expiresAt: world.now.addingTimeInterval(60)))
+        await #expect(throws: AccountError.notAuthenticated) { try await world.manage.authenticate("orphan") }
+        #expect(try await world.manage.list() == [ann])
+    }
+}
+
+// MARK: - SubmitCheckin
+
+/// A check-in repository that counts saves (to show a replay saves nothing).
+private actor CountingCheckins: CheckinRepository {
+    let inner = InMemoryCheckinRepository()
+    private(set) var saves = 0
+
+    func checkins(on days: ClosedRange<LocalDay>) async -> [Checkin] { await inner.checkins(on: days) }
+
+    func save(_ checkin: Checkin, replacing: Bool) async -> Bool {
+        saves += 1
+        return await inner.save(checkin, replacing: replacing)
+    }
+
+    func all() async -> [Checkin] { await inner.checkins(on: Fixtures.day("2000-01-01")...Fixtures.day("2100-01-01")) }
+}
+
+/// An idempotency store where another process wins the race: the first lookup finds nothing,
+/// but the save is refused because `winner` was stored meanwhile.
+private actor RacedIdempotency: IdempotencyRepository {
+    let winner: IdempotencyRecord
+    private var lookups = 0
+
+    init(winner: IdempotencyRecord) { self.winner = winner }
+
+    func record(account: Account.ID, key: String) -> IdempotencyRecord? {
+        lookups += 1
+        return lookups == 1 ? nil : winner
+    }
+
+    func save(_ record: IdempotencyRecord) -> Bool { false }
+    func removeRecords(createdBefore instant: Date) -> Int { 0 }
+}
+
+private func checkin(_ day: String, _ energy: Int, _ stress: Int, _ social: Int, contact: String? = nil) -> Checkin {
+    do {
+        return try Checkin(day: Fixtures.day(day), energy: energy, stress: stress, social: social, keyContact: contact)
+    } catch {
+        preconditionFailure("bad check-in in a test: \(error)")
+    }
+}
+
+@Suite("SubmitCheckin")
+struct SubmitCheckinTests {
+    let clock = FixedWallClock(Fixtures.instant("2026-11-20T09:00:00.500Z"))
+    private let checkins = CountingCheckins()
+    let idempotency = InMemoryIdempotencyRepository()
+    let account = Account.ID()
+    let key = "3f2504e0-4f89-11d3-9a0c-0305e82c3301"
+
+    var submit: SubmitCheckin {
+        SubmitCheckin(checkins: checkins, idempotency: idempotency, account: account,
+                      time: TimeContext(clock: clock, calendar: Fixtures.calendar()))
+    }
+
+    @Test("a new check-in is saved and its answer remembered under the key")
+    func created() async throws {
+        let sent = checkin("2026-11-20", 4, 2, 5, contact: "Sam")
+        let (record, replayed) = try await submit.execute(sent, key: key)
+        #expect(replayed == false)
+        #expect(record == IdempotencyRecord(accountID: account, key: key, checkin: sent, outcome: .created,
+                                            createdAt: clock.now()))
+        #expect(await checkins.all() == [sent])
+        #expect(await idempotency.record(account: account, key: key) == record)
+    }
+
+    @Test("a check-in for a day that has one is a duplicate, and the stored one is kept")
+    func duplicateDay() async throws {
+        let first = checkin("2026-11-20", 1, 5, 1)
+        _ = await checkins.save(first, replacing: false)
+        let sent = checkin("2026-11-20", 4, 2, 5)
+        let (record, replayed) = try await submit.execute(sent, key: key)
+        #expect(replayed == false)
+        #expect(record.outcome == .duplicate)
+        #expect(record.checkin == sent)
+        #expect(await checkins.all() == [first], "not replaced")
+        #expect(await idempotency.record(account: account, key: key)?.outcome == .duplicate)
+    }
+
+    @Test("a replay of the key with the same check-in returns the first answer and saves nothing",
+          arguments: [IdempotencyRecord.Outcome.created, .duplicate])
+    func replay(outcome: IdempotencyRecord.Outcome) async throws {
+        if outcome == .duplicate { _ = await checkins.save(checkin("2026-11-20", 1, 5, 1), replacing: false) }
+        let sent = checkin("2026-11-20", 4, 2, 5)
+        let first = try await submit.execute(sent, key: key)
+        #expect(first.record.outcome == outcome)
+        let savesBefore = await checkins.saves
+        let stored = await checkins.all()
+
+        clock.set(clock.now().addingTimeInterval(3600))
+        let again = try await submit.execute(sent, key: key)
+        #expect(again.replayed)
+        #expect(again.record == first.record, "same answer, same instant")
+        #expect(again.record.createdAt == Fixtures.instant("2026-11-20T09:00:00.500Z"))
+        #expect(await checkins.saves == savesBefore, "a replay saves nothing")
+        #expect(await checkins.all() == stored)
+        #expect(await idempotency.record(account: account, key: key) == first.record)
+    }
+
+    @Test("the key reused for a different check-in is refused and changes nothing")
+    func keyReused() async throws {
+        let sent = checkin("2026-11-20", 4, 2, 5)
+        let first = try await submit.execute(sent, key: key)
+        for other in [checkin("2026-11-19", 4, 2, 5), checkin("2026-11-20", 4, 2, 4),
+                      checkin("2026-11-20", 4, 2, 5, contact: "Sam")] {
+            await #expect(throws: SubmissionError.keyReused(key)) { try await submit.execute(other, key: key) }
+        }
+        #expect(await checkins.all() == [sent])
+        #expect(await checkins.saves == 1)
+        #expect(await idempotency.record(account: account, key: key) == first.record)
+    }
+
+    @Test("an invalid key is refused before anything is looked at",
+          arguments: ["", " ", "has space", String(repeating: "k", count: 256), "clé"])
+    func invalidKey(bad: String) async throws {
+        await #expect(throws: SubmissionError.invalidKey) {
+            try await submit.execute(checkin("2026-11-20", 4, 2, 5), key: bad)
+        }
+        #expect(await checkins.saves == 0)
+        #expect(await checkins.all().isEmpty)
+    }
+
+    @Test("keys belong to one account: another account's same key is a new submission")
+    func keysPerAccount() async throws {
+        let sent = checkin("2026-11-20", 4, 2, 5)
+        _ = try await submit.execute(sent, key: key)
+        let otherCheckins = InMemoryCheckinRepository()
+        let other = SubmitCheckin(checkins: otherCheckins, idempotency: idempotency, account: Account.ID(),
+                                  time: TimeContext(clock: clock, calendar: Fixtures.calendar()))
+        let (record, replayed) = try await other.execute(checkin("2026-11-19", 1, 1, 1), key: key)
+        #expect(replayed == false)
+        #expect(record.outcome == .created)
+        #expect(await otherCheckins.checkins(on: Fixtures.day("2026-11-01")...Fixtures.day("2026-11-30")).count == 1)
+    }
+
+    @Test("records older than 24 hours are forgotten on the next submission; the key then counts as new")
+    func expiry() async throws {
+        let sent = checkin("2026-11-20", 4, 2, 5)
+        _ = try await submit.execute(sent, key: key)
+        clock.set(clock.now().addingTimeInterval(IdempotencyRecord.lifetime + 1))
+        _ = try await submit.execute(checkin("2026-11-21", 3, 3, 3), key: "another-key")
+        #expect(await idempotency.record(account: account, key: key) == nil)
+        #expect(await idempotency.record(account: account, key: "another-key") != nil)
+
+        let (record, replayed) = try await submit.execute(sent, key: key)
+        #expect(replayed == false)
+        #expect(record.outcome == .duplicate, "the day has it already")
+        #expect(record.createdAt == clock.now())
+    }
+
+    @Test("a lost race answers with the record another process stored first")
+    func lostRace() async throws {
+        let sent = checkin("2026-11-20", 4, 2, 5)
+        let winner = IdempotencyRecord(accountID: account, key: key, checkin: sent, outcome: .created,
+                                       createdAt: Fixtures.instant("2026-11-20T08:59:59Z"))
+        let raced = SubmitCheckin(checkins: checkins, idempotency: RacedIdempotency(winner: winner), account: account,
+                                  time: TimeContext(clock: clock, calendar: Fixtures.calendar()))
+        let (record, replayed) = try await raced.execute(sent, key: key)
+        #expect(replayed)
+        #expect(record == winner)
+
+        let otherWinner = RacedIdempotency(winner: IdempotencyRecord(
+            accountID: account, key: key, checkin: checkin("2026-11-19", 1, 1, 1), outcome: .created, createdAt: clock.now()))
+        let racedAgain = SubmitCheckin(checkins: checkins, idempotency: otherWinner, account: account,
+                                       time: TimeContext(clock: clock, calendar: Fixtures.calendar()))
+        await #expect(throws: SubmissionError.keyReused(key)) { try await racedAgain.execute(sent, key: key) }
+    }
+}
+
+// MARK: - ClientSession
+
+/// How the fake session server answers.
+enum FakeSessionServerMode: String, Sendable, CaseIterable {
+    case up, offline
+    /// Throws a `URLError`.
+    case unreachableURL
+    /// 401.
+    case rejecting
+    /// 500.
+    case failing
+}
+
+/// A fake server behind `SessionAPI`: one account, answers by mode, and a log of calls with
+/// the server and token each connection was made with.
+private actor FakeSessionServer {
+    typealias Mode = FakeSessionServerMode
+
+    struct Call: Sendable, Equatable {
+        let name: String
+        let server: URL
+        let token: String?
+    }
+
+    var mode: Mode = .up
+    private(set) var calls: [Call] = []
+    let expiresAt = Fixtures.instant("2026-12-20T09:00:00Z")
+
+    func set(_ mode: Mode) { self.mode = mode }
+
+    private func fail() throws {
+        switch mode {
+        case .up: return
+        case .offline: throw ApiFailure.offline
+        case .unreachableURL: throw URLError(.cannotConnectToHost)
+        case .rejecting: throw ApiFailure.unauthorized
+        case .failing: throw ApiFailure.other(status: 500)
+        }
+    }
+
+    func logIn(server: URL, token: String?, email: String, password: String) throws -> AccessGrant {
+        calls.append(Call(name: "login", server: server, token: token))
+        try fail()
+        guard email.lowercased().contains("ann@example.org"), password == "password-a" else {
+            throw ApiFailure.unauthorized
+        }
+        return AccessGrant(accessToken: "server-token", expiresAt: expiresAt)
+    }
+
+    func session(server: URL, token: String?) throws -> SessionInfo {
+        calls.append(Call(name: "session", server: server, token: token))
+        try fail()
+        return SessionInfo(accountID: "acc-1", email: "ann@example.org", tier: .pro, expiresAt: expiresAt)
+    }
+
+    func logOut(server: URL, token: String?) throws {
+        calls.append(Call(name: "logout", server: server, token: token))
+        try fail()
+    }
+}
+
+private struct FakeSessionAPI: SessionAPI {
+    let server: URL
+    let token: String?
+    let backend: FakeSessionServer
+
+    func logIn(email: String, password: String) async throws -> AccessGrant {
+        try await backend.logIn(server: server, token: token, email: email, password: password)
+    }
+
+    func session() async throws -> SessionInfo { try await backend.session(server: server, token: token) }
+    func logOut() async throws { try await backend.logOut(server: server, token: token) }
+}
+
+@Suite("ClientSession")
+struct ClientSessionTests {
+    let server = URL(string: "http://127.0.0.1:8080")!
+    private let backend = FakeSessionServer()
+    let credentials = InMemoryCredentialStore()
+
+    var session: ClientSession {
+        let backend = self.backend
+        return ClientSession(credentials: credentials) { url, token in
+            FakeSessionAPI(server: url, token: token, backend: backend)
+        }
+    }
+
+    var stored: StoredCredentials {
+        StoredCredentials(server: server, email: "ann@example.org", accessToken: "server-token",
+                          expiresAt: Fixtures.instant("2026-12-20T09:00:00Z"))
+    }
+
+    @Test("logging in keeps the server's token with the normalised email")
+    func logIn() async throws {
+        let kept = try await session.logIn(server: server, email: "  Ann@Example.org ", password: "password-a")
+        #expect(kept == stored)
+        #expect(await credentials.load() == stored)
+        #expect(await backend.calls == [.init(name: "login", server: server, token: nil)], "login is sent without a token")
+    }
+
+    @Test("a refused login (401) is wrong credentials and keeps nothing; an unreachable server keeps nothing either")
+    func refusedLogin() async throws {
+        await #expect(throws: AccountError.invalidCredentials) {
+            try await session.logIn(server: server, email: "ann@example.org", password: "wrong")
+        }
+        #expect(await credentials.load() == nil)
+        await backend.set(.offline)
+        await #expect(throws: ApiFailure.offline) {
+            try await session.logIn(server: server, email: "ann@example.org", password: "password-a")
+        }
+        #expect(await credentials.load() == nil)
+    }
+
+    @Test("a new login replaces the stored one")
+    func loginReplaces() async throws {
+        let old = StoredCredentials(server: URL(string: "https://old.example.org")!, email: "old@example.org",
+                                    accessToken: "old", expiresAt: Fixtures.instant("2026-11-01T00:00:00Z"))
+        await credentials.save(old)
+        try await session.logIn(server: server, email: "ann@example.org", password: "password-a")
+        #expect(await credentials.load() == stored)
+    }
+
+    @Test("without a stored login the status is signed out and the server is not asked")
+    func signedOut() async throws {
+        #expect(try await session.status() == .signedOut)
+        #expect(await backend.calls.isEmpty)
+    }
+
+    @Test("a token the server confirms is active, and stays stored")
+    func active() async throws {
+        await credentials.save(stored)
+        let status = try await session.status()
+        #expect(status == .active(stored, SessionInfo(accountID: "acc-1", email: "ann@example.org", tier: .pro,
+                                                      expiresAt: Fixtures.instant("2026-12-20T09:00:00Z"))))
+        #expect(await backend.calls == [.init(name: "session", server: server, token: "server-token")])
+        #expect(await credentials.load() == stored)
+    }
+
+    @Test("a token that cannot be checked (offline, or a URL error) is unverified and stays stored",
+          arguments: [FakeSessionServerMode.offline, .unreachableURL])
+    func unverified(mode: FakeSessionServerMode) async throws {
+        await credentials.save(stored)
+        await backend.set(mode)
+        #expect(try await session.status() == .unverified(stored))
+        #expect(await credentials.load() == stored)
+    }
+
+    @Test("a 401 on the status check clears the token and says the session ended")
+    func rejected() async throws {
+        await credentials.save(stored)
+        await backend.set(.rejecting)
+        let error = await #expect(throws: ClientSessionError.self) { try await session.status() }
+        #expect(error == .sessionEnded(server: server, email: "ann@example.org"))
+        #expect(error?.errorDescription?.contains("wellness login --server http://127.0.0.1:8080 --email ann@example.org")
+                == true)
+        #expect(await credentials.load() == nil)
+        #expect(try await session.status() == .signedOut)
+    }
+
+    @Test("any other failure of the status check is passed on and the token kept")
+    func otherFailure() async throws {
+        await credentials.save(stored)
+        await backend.set(.failing)
+        await #expect(throws: ApiFailure.other(status: 500)) { try await session.status() }
+        #expect(await credentials.load() == stored)
+    }
+
+    @Test("logging out ends the session on the server and forgets the token")
+    func logOut() async throws {
+        await credentials.save(stored)
+        #expect(try await session.logOut() == stored)
+        #expect(await backend.calls == [.init(name: "logout", server: server, token: "server-token")])
+        #expect(await credentials.load() == nil)
+    }
+
+    @Test("logging out forgets the token even when the server cannot be reached or refuses",
+          arguments: [FakeSessionServerMode.offline, .unreachableURL, .rejecting, .failing])
+    func logOutUnreachable(mode: FakeSessionServerMode) async throws {
+        await credentials.save(stored)
+        await backend.set(mode)
+        #expect(try await session.logOut() == stored)
+        #expect(await credentials.load() == nil)
+        #expect(await backend.calls.map(\.name) == ["logout"], "it was tried")
+    }
+
+    @Test("logging out with nothing stored does nothing")
+    func logOutSignedOut() async throws {
+        #expect(try await session.logOut() == nil)
+        #expect(await backend.calls.isEmpty)
+    }
+
+    @Test("a 401 elsewhere clears the token; with nothing stored it says to log in")
+    func handleUnauthorized() async throws {
+        #expect(try await session.handleUnauthorized() == .notLoggedIn)
+        await credentials.save(stored)
+        #expect(try await session.handleUnauthorized() == .sessionEnded(server: server, email: "ann@example.org"))
+        #expect(await credentials.load() == nil)
+        #expect(await backend.calls.isEmpty, "nothing is sent")
+    }
+
+    @Test("server addresses are absolute http(s) URLs without a path; a trailing slash is dropped")
+    func serverURL() throws {
+        #expect(try ClientSession.serverURL(" http://127.0.0.1:8080/ ").absoluteString == "http://127.0.0.1:8080")
+        #expect(try ClientSession.serverURL("https://wellness.example.org").absoluteString == "https://wellness.example.org")
+        for bad in ["", "127.0.0.1:8080", "ftp://example.org", "http://example.org/api", "http://example.org?x=1",
+                    "http://example.org#top", "http://"] {
+            #expect(throws: ClientSessionError.invalidServer(bad), "'\(bad)'") { try ClientSession.serverURL(bad) }
+        }
+    }
+}
