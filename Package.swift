@@ -124,8 +124,12 @@ let package = Package(
         .testTarget(name: "WellnessCLITests", dependencies: ["wellness", "WellnessTestSupport"],
                     path: "Tests/CLITests", swiftSettings: strict),
         .testTarget(name: "WellnessServerTests",
-                    dependencies: ["WellnessServer", "WellnessHTTP", "WellnessComposition", "WellnessTestSupport",
-                                   .product(name: "AsyncHTTPClient", package: "async-http-client")],
+                    dependencies: ["WellnessServer", "WellnessHTTP", "WellnessWire", "WellnessComposition",
+                                   "WellnessTestSupport",
+                                   .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                                   .product(name: "Logging", package: "swift-log"),
+                                   .product(name: "NIOCore", package: "swift-nio"),
+                                   .product(name: "NIOHTTP1", package: "swift-nio")],
                     path: "Tests/ServerTests", swiftSettings: strict),
     ]
 )

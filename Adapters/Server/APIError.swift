@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import WellnessDomain
+import WellnessWire
 
 /// An error answer: `{"error": {"code", "message"}}` with its status and any extra headers
 /// (`Retry-After`, `WWW-Authenticate`).
@@ -18,18 +19,10 @@ public struct APIError: Error, HTTPResponseError, Sendable {
         self.headers = headers
     }
 
-    struct Body: Encodable {
-        struct Detail: Encodable {
-            let code: String
-            let message: String
-        }
-        let error: Detail
-    }
-
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         var headers = self.headers
         headers[.contentType] = "application/json; charset=utf-8"
-        let data = try JSONEncoder().encode(Body(error: .init(code: code, message: message)))
+        let data = try Wire.encoder.encode(Wire.ErrorBody(code: code, message: message))
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 

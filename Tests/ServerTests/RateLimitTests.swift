@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+import WellnessComposition
+import WellnessHTTP
+import WellnessTestSupport
+import WellnessWire
+
+@Suite("Rate limiting")
+struct RateLimitTests {
+    static let tight = RateLimit(limit: 3, window: 60)
+
+    @Test("past the limit a token gets 429 RATE_LIMITED with Retry-After; another account's token is unaffected")
+    func fourthRequestIsLimited() async throws {
+        try await TestServer.withServer(rateLimit: Self.tight) { server in
+            let (_, ann) = try await server.account("ann@example.org")
+            let (_, bob) = try await server.account("bob@example.org")
+            for _ in 1...3 {
+                #expect(try await server.get("/api/checkins/today", token: ann).status == 200)
+            }
+            let limited = try await server.get("/api/checkins/today", token: ann)
+            #expect(limited.status == 429)
+            #expect(limited.error?.code == "RATE_LIMITED")
+            #expect(limited.header("Retry-After") == "60")
+            #expect(limited.error?.message.contains("60") == true)
+
+            #expect(try await server.get("/api/checkins/today", token: bob).status == 200)
+        }
+    }
+
+    @Test("Retry-After counts down with the clock, and a new window lets requests through again")
+    func windowReopens() async throws {
+        let clock = FixedWallClock(TestServer.start)
+        try await TestServer.withServer(clock: clock, rateLimit: Self.tight) { server in
+            let (_, token) = try await server.account("ann@example.org")
+            for _ in 1...3 { _ = try await server.get("/api/auth/session", token: token) }
+            clock.set(TestServer.start.addingTimeInterval(45.5))
+            let limited = try await server.get("/api/auth/session", token: token)
+            #expect(limited.status == 429)
+            #expect(limited.header("Retry-After") == "15")
+
+            clock.set(TestServer.start.addingTimeInterval(60))
+            #expect(try await server.get("/api/auth/session", token: token).status == 200)
+        }
+    }
+
+    @Test("logging in does not count against a token's budget, and a new login starts a new budget")
+    func loginIsNotCountedPerToken() async throws {
+        try await TestServer.withServer(rateLimit: Self.tight) { server in
+            let (_, first) = try await server.account("ann@example.org")
+            for _ in 1...3 { _ = try await server.get("/api/auth/session", token: first) }
+            #expect(try await server.get("/api/auth/session", token: first).status == 429)
+            let second = try await server.logIn("ann@example.org")
+            #expect(try await server.get("/api/auth/session", token: second).status == 200)
+        }
+    }
+
+    @Test("login attempts are limited per email address: the 11th in a minute is 429, other emails are not affected")
+    func loginAttemptsAreLimitedPerEmail() async throws {
+        let clock = FixedWallClock(TestServer.start)
+        try await TestServer.withServer(clock: clock) { server in
+            try await server.host.addAccount(email: "ann@example.org", password: TestServer.password)
+            try await server.host.addAccount(email: "bob@example.org", password: TestServer.password)
+            for _ in 1...10 {
+                let guess = try await server.post("/api/auth/login", json: ["email": "ann@example.org", "password": "guess"])
+                #expect(guess.status == 401)
+            }
+            // Even the right password waits now; another spelling of the address counts as the same.
+            let limited = try await server.post("/api/auth/login",
+                                                json: ["email": " ANN@example.org", "password": TestServer.password])
+            #expect(limited.status == 429)
+            #expect(limited.error?.code == "RATE_LIMITED")
+            #expect(limited.header("Retry-After") == "60")
+
+            #expect(try await server.post("/api/auth/login",
+                                          json: ["email": "bob@example.org", "password": TestServer.password]).status == 200)
+            clock.set(TestServer.start.addingTimeInterval(60))
+            #expect(try await server.post("/api/auth/login",
+                                          json: ["email": "ann@example.org", "password": TestServer.password]).status == 200)
+        }
+    }
+
+    @Test("a request without a valid token is refused before it is counted")
+    func unauthenticatedRequestsAreNotCounted() async throws {
+        try await TestServer.withServer(rateLimit: Self.tight) { server in
+            let (_, token) = try await server.account("ann@example.org")
+            for _ in 1...5 {
+                #expect(try await server.get("/api/auth/session", token: "made-up").status == 401)
+            }
+            #expect(try await server.get("/api/auth/session", token: token).status == 200)
+        }
+    }
+
+    @Test("the client adapters see a 429 as ApiFailure.rateLimited")
+    func adapterSeesRateLimited() async throws {
+        try await TestServer.withServer(rateLimit: RateLimit(limit: 1, window: 60)) { server in
+            let (_, token) = try await server.account("ann@example.org")
+            let remote = HTTPDriftRemote(server.api(token: token))
+            _ = try await remote.today()
+            await #expect(throws: ApiFailure.rateLimited) { try await remote.today() }
+            let checkin = try Checkin(day: TestServer.today, energy: 3, stress: 3, social: 3)
+            await #expect(throws: ApiFailure.rateLimited) {
+                try await HTTPCheckinAPI(server.api(token: token)).submit(checkin, idempotencyKey: UUID().uuidString)
+            }
+        }
+    }
+}

@@ -1,0 +1,220 @@
+import AsyncHTTPClient
+import Foundation
+import Logging
+import NIOCore
+import NIOHTTP1
+import WellnessComposition
+import WellnessHTTP
+import WellnessServer
+import WellnessTestSupport
+import WellnessWire
+
+/// A Wellness server running in this process on an ephemeral loopback port, with its host (to
+/// add accounts and look at stored data) and the settable clock it reads.
+struct TestServer: Sendable {
+    /// The password every test account gets.
+    static let password = "correct horse battery"
+    /// "Now" when a test starts: 10 March 2026, 11:00 in Amsterdam.
+    static let start = Fixtures.instant("2026-03-10T10:00:00Z")
+    static let calendar = Fixtures.calendar("Europe/Amsterdam")
+    /// The local day of ``start``.
+    static let today = Fixtures.day("2026-03-10")
+    /// A budget no ordinary test reaches.
+    static let generousLimit = RateLimit(limit: 10_000, window: 60)
+    /// The server's request log is not interesting in test output. (A handler that keeps
+    /// metadata all the same: Hummingbird reads the request id back from the logger.)
+    static let quietLogger = Logger(label: "wellness.server.tests", factory: { label in
+        var handler = StreamLogHandler.standardError(label: label)
+        handler.logLevel = .critical
+        return handler
+    })
+
+    let host: ServerHost
+    let clock: FixedWallClock
+    let directory: TemporaryDirectory
+    let configuration: ServerConfiguration
+    /// `http://127.0.0.1:<port>`.
+    let url: URL
+
+    // MARK: - Starting and stopping
+
+    /// A host on a fresh (or the given) directory, with the test clock and a cheap bcrypt.
+    static func makeHost(store: StoreKind = .memory, directory: TemporaryDirectory, clock: FixedWallClock,
+                         sessionLifetime: TimeInterval = ManageAccounts.defaultSessionLifetime) throws -> ServerHost {
+        try ServerHost(store: store, directory: directory.url, clock: clock, calendar: calendar, bcryptCost: 4,
+                       sessionLifetime: sessionLifetime, logger: quietLogger)
+    }
+
+    /// Runs `body` against a new server on a new host, then stops the server.
+    static func withServer<T>(store: StoreKind = .memory, clock: FixedWallClock = FixedWallClock(start),
+                              rateLimit: RateLimit = generousLimit, maxBodyBytes: Int = 64 * 1024,
+                              sessionLifetime: TimeInterval = ManageAccounts.defaultSessionLifetime,
+                              _ body: (TestServer) async throws -> T) async throws -> T {
+        let directory = try TemporaryDirectory(prefix: "wellness-server-test")
+        let host = try makeHost(store: store, directory: directory, clock: clock, sessionLifetime: sessionLifetime)
+        return try await run(host, directory: directory, clock: clock,
+                             configuration: ServerConfiguration(host: "127.0.0.1", port: 0, rateLimit: rateLimit,
+                                                                maxBodyBytes: maxBodyBytes),
+                             body)
+    }
+
+    /// Serves `host` on an ephemeral loopback port while `body` runs.
+    static func run<T>(_ host: ServerHost, directory: TemporaryDirectory, clock: FixedWallClock,
+                       configuration: ServerConfiguration = ServerConfiguration(host: "127.0.0.1", port: 0,
+                                                                                rateLimit: generousLimit),
+                       _ body: (TestServer) async throws -> T) async throws -> T {
+        let box = PortBox()
+        let application = host.server(configuration).application(onRunning: { port in await box.set(port) })
+        let task = Task { try await application.run() }
+        do {
+            let port = try await box.wait(upTo: .seconds(10))
+            let server = TestServer(host: host, clock: clock, directory: directory, configuration: configuration,
+                                    url: URL(string: "http://127.0.0.1:\(port)")!)
+            let result = try await body(server)
+            task.cancel()
+            _ = try? await task.value
+            return result
+        } catch {
+            task.cancel()
+            _ = try? await task.value
+            throw error
+        }
+    }
+
+    // MARK: - Accounts
+
+    /// Adds an account and logs it in; returns the account and its bearer token.
+    func account(_ email: String, tier: Tier = .free) async throws -> (account: Account, token: String) {
+        let account = try await host.addAccount(email: email, password: Self.password, tier: tier)
+        return (account, try await logIn(email))
+    }
+
+    /// Logs in over HTTP; returns the bearer token.
+    func logIn(_ email: String, password: String = TestServer.password) async throws -> String {
+        let reply = try await post("/api/auth/login", json: ["email": email, "password": password])
+        guard reply.status == 200 else { throw TestServerError.unexpected(reply) }
+        return try reply.decode(Wire.LoginResponse.self).accessToken
+    }
+
+    /// The client adapters' shared HTTP client for this server.
+    func api(token: String?, onUnauthorized: @escaping @Sendable () async -> Void = {}) -> WellnessAPIClient {
+        WellnessAPIClient(server: url, token: token, onUnauthorized: onUnauthorized)
+    }
+
+    // MARK: - Raw requests
+
+    /// Sends a request as given (no `Accept`, no defaults beyond what is asked).
+    func request(_ method: HTTPMethod, _ path: String, token: String? = nil, headers: [(String, String)] = [],
+                 body: Data? = nil, chunked: Bool = false) async throws -> Reply {
+        var request = HTTPClientRequest(url: url.absoluteString + path)
+        request.method = method
+        if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        if let body {
+            if !request.headers.contains(name: "Content-Type") {
+                request.headers.add(name: "Content-Type", value: "application/json")
+            }
+            request.body = chunked ? .bytes(Array(body), length: .unknown) : .bytes(ByteBuffer(bytes: body))
+        }
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(10))
+        let bytes = try await response.body.collect(upTo: 16 * 1024 * 1024)
+        return Reply(status: Int(response.status.code), headers: response.headers, body: Data(bytes.readableBytesView))
+    }
+
+    func get(_ path: String, token: String? = nil) async throws -> Reply {
+        try await request(.GET, path, token: token)
+    }
+
+    /// POSTs `json` (a JSON object built with `JSONSerialization`, so any shape can be sent).
+    func post(_ path: String, token: String? = nil, headers: [(String, String)] = [], json: [String: Any])
+        async throws -> Reply {
+        try await request(.POST, path, token: token, headers: headers, body: Self.data(json))
+    }
+
+    /// POSTs a JSON text as it is.
+    func post(_ path: String, token: String? = nil, text: String) async throws -> Reply {
+        try await request(.POST, path, token: token, body: Data(text.utf8))
+    }
+
+    /// POSTs a check-in under an idempotency key.
+    func checkin(_ fields: [String: Any], key: String = UUID().uuidString, token: String) async throws -> Reply {
+        try await post("/api/checkins", token: token, headers: [(Wire.idempotencyKeyHeader, key)], json: fields)
+    }
+
+    /// A check-in's JSON fields.
+    static func checkinFields(_ date: String = "2026-03-10", energy: Int = 4, stress: Int = 2, social: Int = 3,
+                              contact: String? = nil) -> [String: Any] {
+        var fields: [String: Any] = ["date": date, "energy": energy, "stress": stress, "social": social]
+        if let contact { fields["key_contact"] = contact }
+        return fields
+    }
+
+    static func data(_ json: [String: Any]) -> Data {
+        // Only test-built dictionaries of strings, numbers, arrays and objects come here.
+        try! JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])
+    }
+}
+
+/// An HTTP answer as received.
+struct Reply: Sendable, CustomStringConvertible {
+    let status: Int
+    let headers: HTTPHeaders
+    let body: Data
+
+    func header(_ name: String) -> String? { headers.first(name: name) }
+
+    /// The body as a JSON object.
+    func object() throws -> [String: Any] {
+        guard let object = try JSONSerialization.jsonObject(with: body) as? [String: Any] else {
+            throw TestServerError.notAnObject(self)
+        }
+        return object
+    }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try Wire.decoder.decode(type, from: body) }
+
+    /// `{"error": {"code", "message"}}`, decoded strictly.
+    var error: Wire.ErrorBody.Detail? { (try? Wire.decoder.decode(Wire.ErrorBody.self, from: body))?.error }
+
+    var text: String { String(decoding: body, as: UTF8.self) }
+
+    var description: String { "\(status) \(text)" }
+}
+
+enum TestServerError: Error, CustomStringConvertible {
+    case noPort
+    case unexpected(Reply)
+    case notAnObject(Reply)
+
+    var description: String {
+        switch self {
+        case .noPort: "the server did not report a port in time"
+        case .unexpected(let reply): "unexpected answer: \(reply)"
+        case .notAnObject(let reply): "not a JSON object: \(reply)"
+        }
+    }
+}
+
+/// The port the server bound, once it says so.
+actor PortBox {
+    private var port: Int?
+
+    func set(_ port: Int) { self.port = port }
+
+    /// Polls until the port is known, for at most `limit`.
+    func wait(upTo limit: Duration) async throws -> Int {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: limit)
+        while clock.now < deadline {
+            if let port, port > 0 { return port }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        throw TestServerError.noPort
+    }
+}
+
+/// Counts calls (of `onUnauthorized`, say) across tasks.
+actor Counter {
+    private(set) var count = 0
+    func increment() { count += 1 }
+}
