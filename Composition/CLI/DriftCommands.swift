@@ -282,7 +282,9 @@ extension Console {
         if json {
             try printJSON(LockedOutput(feature: feature.rawValue))
         } else {
-            print(text.string("cli.locked", .verbatim(feature.rawValue), .text(feature.summary)))
+            // Logged in, the tier is the server account's: only the server's admin changes it.
+            print(text.string(wellness.server == nil ? "cli.locked" : "cli.locked.server", .verbatim(feature.rawValue),
+                              .text(feature.summary)))
         }
         Foundation.exit(3)
     }

@@ -127,6 +127,9 @@ struct LoginCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Console.run(options) { console in
+            guard try options.configuration().store != .memory else {
+                throw ValidationError(console.text.string("cli.login.memory"))
+            }
             let url = try ClientSession.serverURL(server)
             let password = try PasswordInput.read(confirm: false)
             let stored = try await console.wellness.session.logIn(server: url, email: email, password: password)

@@ -110,6 +110,10 @@ struct ServerCLITests {
         let points = try #require(trends["points"] as? [[String: Any]])
         #expect(points.compactMap { $0["day"] as? String } == ["2026-11-20", "2026-11-21"])
 
+        // The tier is the server account's: a locked length says who can change it.
+        let locked = try await client.run(["trends", "--days", "30"], now: DriftCLITests.now)
+        #expect(locked.status == 3 && locked.stdout.contains("wellness users tier"), "\(locked)")
+
         // Online now: the next check-in goes straight through.
         let online = try await client.ok(["checkin", "--energy", "3", "--stress", "3", "--social", "3",
                                           "--day", "2026-11-19"], now: DriftCLITests.now)
@@ -163,6 +167,14 @@ struct ServerCLITests {
         request.setValue("Bearer \(token ?? "")", forHTTPHeaderField: "Authorization")
         let (_, response) = try await URLSession.shared.data(for: request)
         #expect((response as? HTTPURLResponse)?.statusCode == 401)
+    }
+
+    @Test("login refuses the memory store, which would forget the token at once")
+    func loginNeedsAPersistentStore() async throws {
+        let client = try Sandbox(store: "memory")
+        let refused = try await client.raw(["login", "--server", "http://127.0.0.1:9", "--email", "ann@example.org",
+                                            "--store", "memory"], input: Self.password + "\n")
+        #expect(refused.status == 1 && refused.stderr.contains("memory store"), "\(refused)")
     }
 
     @Test("users: passwords come from stdin, never argv; bad emails and short passwords are refused")
