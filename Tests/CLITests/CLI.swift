@@ -83,48 +83,154 @@ enum CLI {
 
     private static func runBlocking(_ executable: URL, _ arguments: [String], _ environment: [String: String],
                                     input: String?, timeout: TimeInterval) throws -> Result {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = environment
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        let inputPipe = input.map { _ in Pipe() }
-        process.standardInput = inputPipe ?? FileHandle.nullDevice
-        try process.run()
-        if let inputPipe, let input {
-            inputPipe.fileHandleForWriting.write(Data(input.utf8))
-            try inputPipe.fileHandleForWriting.close()
-        }
-
+        let child = try ChildProcess(executable, arguments, environment: environment, input: input)
         // Drain stderr on another thread while this one drains stdout, so a child that fills
         // one pipe never blocks while we wait on the other.
         let errorData = DataBox()
         let group = DispatchGroup()
         group.enter()
-        let errorHandle = errors.fileHandleForReading
         DispatchQueue.global().async {
-            errorData.set(errorHandle.readDataToEndOfFile())
+            errorData.set(child.readAll(child.standardError))
             group.leave()
         }
         let killed = TimeoutFlag()
-        let pid = process.processIdentifier
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
             if !killed.isFinished {
                 killed.markTimedOut()
-                kill(pid, SIGKILL)
+                child.signal(SIGKILL)
             }
         }
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let outputData = child.readAll(child.standardOutput)
         group.wait()
-        process.waitUntilExit()
+        let status = child.wait()
         killed.markFinished()
         if killed.didTimeOut { throw Failure.timedOut(arguments) }
-        return Result(status: process.terminationStatus,
+        return Result(status: status,
                       stdout: String(decoding: outputData, as: UTF8.self),
                       stderr: String(decoding: errorData.get(), as: UTF8.self))
+    }
+}
+
+/// A child process started with `posix_spawn`, its stdout and stderr on pipes and its stdin
+/// from `input` (or /dev/null).
+///
+/// Not Foundation's `Process`: on Linux its `run()` crashes (a bad memcpy) once the test
+/// process holds more than about a thousand file descriptors, which the parallel store and
+/// server suites reach. Every descriptor made here is close-on-exec, so children inherit only
+/// their three standard streams.
+final class ChildProcess: @unchecked Sendable {
+    let pid: pid_t
+    /// Read ends of the child's stdout and stderr (closed by `readAll`).
+    let standardOutput: Int32
+    let standardError: Int32
+
+    enum SpawnError: Error, CustomStringConvertible {
+        case failed(String, Int32)
+        var description: String {
+            switch self {
+            case let .failed(what, code): "\(what) failed: \(String(cString: strerror(code)))"
+            }
+        }
+    }
+
+    init(_ executable: URL, _ arguments: [String], environment: [String: String], input: String?) throws {
+        func pipePair() throws -> (read: Int32, write: Int32) {
+            var fds: [Int32] = [0, 0]
+            guard pipe(&fds) == 0 else { throw SpawnError.failed("pipe", errno) }
+            // Close-on-exec (the window before it is set only matters to a concurrent fork,
+            // and every spawn here dup2s what the child needs).
+            _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+            _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+            return (fds[0], fds[1])
+        }
+        let output = try pipePair(), errors = try pipePair()
+        let inputPipe = try input.map { _ in try pipePair() }
+        let null = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        defer { if null >= 0 { close(null) } }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, inputPipe?.read ?? null, 0)
+        posix_spawn_file_actions_adddup2(&actions, output.write, 1)
+        posix_spawn_file_actions_adddup2(&actions, errors.write, 2)
+
+        let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let code = posix_spawn(&pid, executable.path, &actions, nil, argv, envp)
+        close(output.write)
+        close(errors.write)
+        if let inputPipe { close(inputPipe.read) }
+        guard code == 0 else {
+            close(output.read)
+            close(errors.read)
+            if let inputPipe { close(inputPipe.write) }
+            throw SpawnError.failed("posix_spawn \(executable.path)", code)
+        }
+        self.pid = pid
+        standardOutput = output.read
+        standardError = errors.read
+        if let inputPipe, let input {
+            // Small inputs (a password line) fit in the pipe's buffer: write, then close for EOF.
+            let bytes = Array(input.utf8)
+            var written = 0
+            while written < bytes.count {
+                let count = bytes[written...].withUnsafeBytes { write(inputPipe.write, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }
+                written += count
+            }
+            close(inputPipe.write)
+        }
+    }
+
+    /// Everything until end of file on `fd`, which is then closed.
+    func readAll(_ fd: Int32) -> Data {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            data.append(contentsOf: buffer[0..<count])
+        }
+        close(fd)
+        return data
+    }
+
+    /// Reads from `fd` until `done` says the text so far is enough, end of file, or the
+    /// deadline; the descriptor stays open.
+    func collect(_ fd: Int32, until done: (String) -> Bool, deadline: Date) -> String {
+        var text = ""
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while !done(text), Date() < deadline {
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, 100)
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { continue }
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            text += String(decoding: buffer[0..<count], as: UTF8.self)
+        }
+        return text
+    }
+
+    func signal(_ number: Int32) {
+        kill(pid, number)
+    }
+
+    /// Waits for the child; its exit status, or 128 + the signal that ended it.
+    func wait() -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let signal = status & 0x7F
+        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
     }
 }
 

@@ -223,9 +223,10 @@ struct TerminalSession {
             .trimmingCharacters(in: .whitespacesAndNewlines) == "1"
     }
 
-    /// Polls the screen until `condition` holds; throws with the last screen after `timeout`.
+    /// Polls the screen until `condition` holds; throws with the last screen after `timeout`
+    /// (generous: the whole test run shares two cores, and a starved process draws late).
     @discardableResult
-    func waitForScreen(_ what: String, timeout: TimeInterval = 8, _ condition: (String) -> Bool) async throws -> String {
+    func waitForScreen(_ what: String, timeout: TimeInterval = 30, _ condition: (String) -> Bool) async throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var last = ""
         while Date() < deadline {
@@ -237,7 +238,7 @@ struct TerminalSession {
     }
 
     /// Waits for the command to end and returns its exit status.
-    func waitForExit(timeout: TimeInterval = 8) async throws -> Int32 {
+    func waitForExit(timeout: TimeInterval = 30) async throws -> Int32 {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if let text = try? String(contentsOf: file("exit.txt"), encoding: .utf8),

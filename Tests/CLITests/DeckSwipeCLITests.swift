@@ -3,7 +3,7 @@ import Testing
 import WellnessTestSupport
 
 /// `wellness deck swipe` end to end: without a terminal, and under a pseudo-terminal (tmux).
-@Suite("CLI: deck swipe", .timeLimit(.minutes(1)))
+@Suite("CLI: deck swipe", .timeLimit(.minutes(3)))
 struct DeckSwipeCLITests {
     typealias F = DeckFixture
 
@@ -206,7 +206,7 @@ struct DeckSwipeCLITests {
         try await session.waitForScreen("the first card") { $0.contains("Catch-up — 5 left") }
         try session.type("dd")
         do {
-            try await session.waitForScreen("two cards settled", timeout: 4) { $0.contains("Catch-up — 3 left") }
+            try await session.waitForScreen("two cards settled", timeout: 20) { $0.contains("Catch-up — 3 left") }
         } catch {
             Issue.record("typing \"dd\" in one burst did not settle two cards: \(error)")
         }

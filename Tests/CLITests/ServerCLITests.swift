@@ -19,32 +19,26 @@ struct ServerCLITests {
 
     /// A `wellness serve` child process on loopback.
     final class ServerProcess: @unchecked Sendable {
-        let process = Process()
+        let child: ChildProcess
         let port: Int
-        private let output = Pipe()
-        private let errors = Pipe()
+        private let lock = NSLock()
+        private var stopped = false
 
         /// Starts the server on `port` (0: any free one) and waits for its "listening" line.
         init(_ sandbox: Sandbox, port requested: Int = 0) throws {
-            process.executableURL = try CLI.binary()
-            process.arguments = ["serve", "--port", "\(requested)", "--store", sandbox.store, "--data-dir", sandbox.data.path,
-                                 "--now", DriftCLITests.now]
-            process.environment = sandbox.environment
-            process.standardOutput = output
-            process.standardError = errors
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-            var seen = ""
-            let deadline = Date().addingTimeInterval(60)
-            let handle = output.fileHandleForReading
-            while !seen.contains("\n"), Date() < deadline, process.isRunning {
-                let chunk = handle.availableData
-                if chunk.isEmpty { break }
-                seen += String(decoding: chunk, as: UTF8.self)
-            }
+            child = try ChildProcess(try CLI.binary(),
+                                     ["serve", "--port", "\(requested)", "--store", sandbox.store,
+                                      "--data-dir", sandbox.data.path, "--now", DriftCLITests.now],
+                                     environment: sandbox.environment, input: nil)
+            // Request logs go to stderr: drain it so the server never blocks on a full pipe.
+            let child = self.child
+            DispatchQueue.global().async { _ = child.readAll(child.standardError) }
+            let seen = child.collect(child.standardOutput, until: { $0.contains("\n") },
+                                     deadline: Date().addingTimeInterval(60))
             guard let range = seen.range(of: #"http://127\.0\.0\.1:(\d+)"#, options: .regularExpression),
                   let port = Int(seen[range].split(separator: ":").last ?? "") else {
-                process.terminate()
+                child.signal(SIGKILL)
+                _ = child.wait()
                 throw CLI.Failure.timedOut(["serve: no 'listening' line; got: \(seen)"])
             }
             self.port = port
@@ -54,15 +48,18 @@ struct ServerCLITests {
 
         /// SIGINT, as Ctrl-C would; returns the exit status (0 after a graceful shutdown).
         func stop() -> Int32 {
-            kill(process.processIdentifier, SIGINT)
-            process.waitUntilExit()
-            return process.terminationStatus
+            lock.withLock { stopped = true }
+            child.signal(SIGINT)
+            let status = child.wait()
+            close(child.standardOutput)
+            return status
         }
 
         deinit {
-            if process.isRunning {
-                process.terminate()
-                process.waitUntilExit()
+            if !lock.withLock({ stopped }) {
+                child.signal(SIGKILL)
+                _ = child.wait()
+                close(child.standardOutput)
             }
         }
     }

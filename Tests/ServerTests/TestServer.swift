@@ -63,11 +63,16 @@ struct TestServer: Sendable {
                        configuration: ServerConfiguration = ServerConfiguration(host: "127.0.0.1", port: 0,
                                                                                 rateLimit: generousLimit),
                        _ body: (TestServer) async throws -> T) async throws -> T {
+        // A few servers at a time: the whole test run shares two cores with the CLI suites'
+        // child processes, and a hundred servers starting at once can take longer than any
+        // sensible start-up limit.
+        await ServerSlots.shared.acquire()
+        defer { Task { await ServerSlots.shared.release() } }
         let box = PortBox()
         let application = host.server(configuration).application(onRunning: { port in await box.set(port) })
         let task = Task { try await application.run() }
         do {
-            let port = try await box.wait(upTo: .seconds(10))
+            let port = try await box.wait(upTo: .seconds(60))
             let server = TestServer(host: host, clock: clock, directory: directory, configuration: configuration,
                                     url: URL(string: "http://127.0.0.1:\(port)")!)
             let result = try await body(server)
@@ -217,4 +222,30 @@ actor PortBox {
 actor Counter {
     private(set) var count = 0
     func increment() { count += 1 }
+}
+
+/// At most `limit` in-process servers at once across the test run.
+actor ServerSlots {
+    static let shared = ServerSlots(limit: 4)
+    private let limit: Int
+    private var running = 0
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(limit: Int) { self.limit = limit }
+
+    func acquire() async {
+        guard running >= limit else {
+            running += 1
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func release() {
+        if waiting.isEmpty {
+            running -= 1
+        } else {
+            waiting.removeFirst().resume() // the slot passes straight on
+        }
+    }
 }
