@@ -122,7 +122,7 @@ public struct APIServer: Sendable {
             let body = try await JSONObject.read(request, limit: limit)
             let email = try body.string("email")!
             let password = try body.string("password")!
-            if let wait = await logins.admit(email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()) {
+            if let wait = await logins.admit((try? EmailAddress(email))?.rawValue ?? email) {
                 throw APIError.rateLimited(retryAfter: wait)
             }
             do {

@@ -1,34 +1,9 @@
 import Foundation
 import Hummingbird
 import WellnessDomain
+import WellnessWire
 
-/// A JSON value, decoded without coercion, so a request body can be checked field by field
-/// and every refusal names the field (`"energy" must be a whole number from 1 to 5`).
-enum JSONValue: Decodable, Equatable, Sendable {
-    case null
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
-        } else {
-            self = .object(try container.decode([String: JSONValue].self))
-        }
-    }
-}
+typealias JSONValue = Wire.JSONValue
 
 /// A request body that must be a JSON object, read with a size limit.
 struct JSONObject {

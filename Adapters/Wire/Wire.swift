@@ -316,3 +316,41 @@ public enum Wire {
         }
     }
 }
+
+extension Wire {
+    /// A JSON value decoded without coercion (a number is never a Bool, `"3"` never a number),
+    /// so a body can be checked field by field and every refusal names the field.
+    public enum JSONValue: Decodable, Equatable, Sendable {
+        case null
+        case bool(Bool)
+        case number(Double)
+        case string(String)
+        case array([JSONValue])
+        case object([String: JSONValue])
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if container.decodeNil() {
+                self = .null
+            } else if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+            } else if let value = try? container.decode(Double.self) {
+                self = .number(value)
+            } else if let value = try? container.decode(String.self) {
+                self = .string(value)
+            } else if let value = try? container.decode([JSONValue].self) {
+                self = .array(value)
+            } else {
+                self = .object(try container.decode([String: JSONValue].self))
+            }
+        }
+
+        public subscript(key: String) -> JSONValue? { object?[key] }
+
+        public var object: [String: JSONValue]? { if case .object(let value) = self { value } else { nil } }
+        public var array: [JSONValue]? { if case .array(let value) = self { value } else { nil } }
+        public var string: String? { if case .string(let value) = self { value } else { nil } }
+        public var number: Double? { if case .number(let value) = self { value } else { nil } }
+        public var bool: Bool? { if case .bool(let value) = self { value } else { nil } }
+    }
+}

@@ -81,7 +81,8 @@ enum CLI {
         }
     }
 
-    private static func runBlocking(_ executable: URL, _ arguments: [String], _ environment: [String: String],
+    /// Runs `executable` and waits for it, on the calling thread.
+    static func runBlocking(_ executable: URL, _ arguments: [String], _ environment: [String: String],
                                     input: String?, timeout: TimeInterval) throws -> Result {
         let child = try ChildProcess(executable, arguments, environment: environment, input: input)
         // Drain stderr on another thread while this one drains stdout, so a child that fills

@@ -126,28 +126,11 @@ enum SQLiteShell {
     /// Runs `sql` on `database` and returns its trimmed standard output.
     @discardableResult
     static func run(_ database: URL, _ sql: String) throws -> String {
-        let child = try ChildProcess(URL(fileURLWithPath: path), ["-batch", "-bail", database.path, sql],
-                                     environment: ProcessInfo.processInfo.environment, input: nil)
-        let errorData = DataCollector()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errorData.set(child.readAll(child.standardError))
-            group.leave()
+        let result = try CLI.runBlocking(URL(fileURLWithPath: path), ["-batch", "-bail", database.path, sql],
+                                         ProcessInfo.processInfo.environment, input: nil, timeout: 60)
+        guard result.status == 0 else {
+            throw Failure(description: "sqlite3 \(sql): exit \(result.status): \(result.stderr)")
         }
-        let data = child.readAll(child.standardOutput)
-        group.wait()
-        let status = child.wait()
-        guard status == 0 else {
-            throw Failure(description: "sqlite3 \(sql): exit \(status): " + String(decoding: errorData.get(), as: UTF8.self))
-        }
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
-}
-
-private final class DataCollector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-    func set(_ value: Data) { lock.withLock { data = value } }
-    func get() -> Data { lock.withLock { data } }
 }

@@ -1,42 +1,13 @@
 import Foundation
 import WellnessComposition
+import WellnessWire
 
-/// A JSON value decoded without coercion (a number is never a Bool), for reading
-/// `docs/openapi.json` and checking answers against it.
-enum JSON: Decodable, Equatable, Sendable {
-    case null
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([JSON])
-    case object([String: JSON])
+/// The wire's uncoerced JSON value, for reading `docs/openapi.json` and checking answers
+/// against it.
+typealias JSON = Wire.JSONValue
 
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([JSON].self) {
-            self = .array(value)
-        } else {
-            self = .object(try container.decode([String: JSON].self))
-        }
-    }
-
+extension JSON {
     static func parse(_ data: Data) throws -> JSON { try JSONDecoder().decode(JSON.self, from: data) }
-
-    subscript(key: String) -> JSON? { object?[key] }
-
-    var object: [String: JSON]? { if case .object(let value) = self { value } else { nil } }
-    var array: [JSON]? { if case .array(let value) = self { value } else { nil } }
-    var string: String? { if case .string(let value) = self { value } else { nil } }
-    var number: Double? { if case .number(let value) = self { value } else { nil } }
-    var bool: Bool? { if case .bool(let value) = self { value } else { nil } }
 
     /// The JSON Schema type names this value satisfies.
     var typeNames: Set<String> {
