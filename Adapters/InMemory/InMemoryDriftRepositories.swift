@@ -28,16 +28,16 @@ public actor InMemoryCheckinQueueRepository: CheckinQueueRepository {
     public func all() -> [QueuedCheckin] { state.items }
     public func enqueue(_ item: QueuedCheckin) { state.enqueue(item) }
 
-    public func claimNext(flush: UUID, now: Date, excluding: Set<UUID>) -> QueuedCheckin? {
+    public func claimNext(flush: UUID, now: Date, excluding: Set<QueuedCheckin.ID>) -> QueuedCheckin? {
         state.claimNext(flush: flush, now: now, excluding: excluding, lifetime: Self.claimLifetime)
     }
 
-    public func release(_ id: UUID, flush: UUID, replacement item: QueuedCheckin?) {
+    public func release(_ id: QueuedCheckin.ID, flush: UUID, replacement item: QueuedCheckin?) {
         state.release(id, flush: flush, replacement: item)
     }
 
     public func update(_ item: QueuedCheckin) -> Bool { state.update(item) }
-    public func remove(_ id: UUID) -> Bool { state.remove(id) }
+    public func remove(_ id: QueuedCheckin.ID) -> Bool { state.remove(id) }
 }
 
 /// The tier held in memory (Free until set).

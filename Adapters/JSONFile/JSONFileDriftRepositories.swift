@@ -56,16 +56,16 @@ public struct JSONFileCheckinQueueRepository: CheckinQueueRepository {
 
     public func enqueue(_ item: QueuedCheckin) throws { try change { $0.enqueue(item) } }
 
-    public func claimNext(flush: UUID, now: Date, excluding: Set<UUID>) throws -> QueuedCheckin? {
+    public func claimNext(flush: UUID, now: Date, excluding: Set<QueuedCheckin.ID>) throws -> QueuedCheckin? {
         try change { $0.claimNext(flush: flush, now: now, excluding: excluding, lifetime: Self.claimLifetime) }
     }
 
-    public func release(_ id: UUID, flush: UUID, replacement item: QueuedCheckin?) throws {
+    public func release(_ id: QueuedCheckin.ID, flush: UUID, replacement item: QueuedCheckin?) throws {
         try change { $0.release(id, flush: flush, replacement: item) }
     }
 
     public func update(_ item: QueuedCheckin) throws -> Bool { try change { $0.update(item) } }
-    public func remove(_ id: UUID) throws -> Bool { try change { $0.remove(id) } }
+    public func remove(_ id: QueuedCheckin.ID) throws -> Bool { try change { $0.remove(id) } }
 }
 
 /// The tier in `tier.json` (`{"tier": "pro"}`); Free when the file does not exist.

@@ -79,11 +79,11 @@ public struct SQLiteCheckinQueueRepository: CheckinQueueRepository {
         }
     }
 
-    public func claimNext(flush: UUID, now: Date, excluding: Set<UUID>) async throws -> QueuedCheckin? {
+    public func claimNext(flush: UUID, now: Date, excluding: Set<QueuedCheckin.ID>) async throws -> QueuedCheckin? {
         let database = self.database
         let nowMillis = Timestamp.milliseconds(now)
         let expires = Timestamp.milliseconds(now.addingTimeInterval(Self.claimLifetime))
-        let skip = excluding.map { $0.uuidString.lowercased() }
+        let skip = excluding.map(\.description)
         return try await database.write { db in
             let rows = try Row.fetchCursor(db, sql: """
                 SELECT * FROM checkinQueue
@@ -102,8 +102,8 @@ public struct SQLiteCheckinQueueRepository: CheckinQueueRepository {
         }
     }
 
-    public func release(_ id: UUID, flush: UUID, replacement item: QueuedCheckin?) async throws {
-        let key = id.uuidString.lowercased()
+    public func release(_ id: QueuedCheckin.ID, flush: UUID, replacement item: QueuedCheckin?) async throws {
+        let key = id.description
         let owner = flush.uuidString.lowercased()
         try await database.write { db in
             if let item {
@@ -129,9 +129,9 @@ public struct SQLiteCheckinQueueRepository: CheckinQueueRepository {
         }
     }
 
-    public func remove(_ id: UUID) async throws -> Bool {
+    public func remove(_ id: QueuedCheckin.ID) async throws -> Bool {
         try await database.write { db in
-            try db.execute(sql: "DELETE FROM checkinQueue WHERE id = ?", arguments: [id.uuidString.lowercased()])
+            try db.execute(sql: "DELETE FROM checkinQueue WHERE id = ?", arguments: [id.description])
             return db.changesCount > 0
         }
     }
@@ -142,7 +142,7 @@ public struct SQLiteCheckinQueueRepository: CheckinQueueRepository {
             throw database.corruptRow(table: "checkinQueue", key: "id \(idText)", "id is not a UUID")
         }
         let checkin = try SQLiteCheckinRepository.checkin(row, database, table: "checkinQueue")
-        return QueuedCheckin(id: id, checkin: checkin, queuedAt: Timestamp.fromMilliseconds(row["queuedAt"]),
+        return QueuedCheckin(id: QueuedCheckin.ID(id), checkin: checkin, queuedAt: Timestamp.fromMilliseconds(row["queuedAt"]),
                              retryCount: row["retryCount"])
     }
 }

@@ -89,7 +89,7 @@ private struct CompletionRecord: Codable, FetchableRecord, PersistableRecord {
     var source: String
 
     init(_ completion: InterventionCompletion) {
-        id = completion.id.description
+        id = completion.id.rawValue.uuidString
         interventionId = completion.interventionID.rawValue
         day = completion.day.description
         timestamp = Timestamp.milliseconds(completion.timestamp)

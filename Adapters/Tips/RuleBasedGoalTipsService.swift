@@ -39,7 +39,7 @@ public struct RuleBasedGoalTipsService: GoalTipsService {
         }
         let kept = unique.enumerated().sorted { ($0.element.priority, $0.offset) < ($1.element.priority, $1.offset) }
             .prefix(6).sorted { $0.offset < $1.offset }.map(\.element)
-        return kept.map { GoalTip(id: Self.stableID(goal.id, $0.text), tip: $0.text, category: $0.category,
+        return kept.map { GoalTip(id: GoalTip.ID(Self.stableID(goal.id, $0.text)), tip: $0.text, category: $0.category,
                                   priority: $0.priority) }
     }
 

@@ -26,17 +26,17 @@ public protocol CheckinQueueRepository: Sendable {
 
     /// Claims, for `flush`, the oldest item that is not held for review, not claimed by a live
     /// flush, and not in `excluding` (what this flush already tried); `nil` when there is none.
-    func claimNext(flush: UUID, now: Date, excluding: Set<UUID>) async throws -> QueuedCheckin?
+    func claimNext(flush: UUID, now: Date, excluding: Set<QueuedCheckin.ID>) async throws -> QueuedCheckin?
 
     /// Ends `flush`'s claim on `item.id`: removes the item when `item` is `nil`, otherwise stores
     /// `item` (its new retry count) in place. Does nothing when the claim was lost.
-    func release(_ id: UUID, flush: UUID, replacement item: QueuedCheckin?) async throws
+    func release(_ id: QueuedCheckin.ID, flush: UUID, replacement item: QueuedCheckin?) async throws
 
     /// Replaces the stored item with the same id (manual retry); returns whether it existed.
     func update(_ item: QueuedCheckin) async throws -> Bool
 
     /// Removes an item (manual drop); returns whether it existed.
-    func remove(_ id: UUID) async throws -> Bool
+    func remove(_ id: QueuedCheckin.ID) async throws -> Bool
 }
 
 extension CheckinQueueRepository {
@@ -81,7 +81,7 @@ public protocol CheckinAPI: Sendable {
 public struct CheckinQueueState: Sendable, Equatable, Codable {
     /// A flush's hold on an item, until `expires`.
     public struct Claim: Sendable, Equatable, Codable {
-        public let id: UUID
+        public let id: QueuedCheckin.ID
         public let flush: UUID
         public let expires: Date
     }
@@ -95,7 +95,7 @@ public struct CheckinQueueState: Sendable, Equatable, Codable {
         items.append(item)
     }
 
-    public mutating func claimNext(flush: UUID, now: Date, excluding: Set<UUID>, lifetime: TimeInterval) -> QueuedCheckin? {
+    public mutating func claimNext(flush: UUID, now: Date, excluding: Set<QueuedCheckin.ID>, lifetime: TimeInterval) -> QueuedCheckin? {
         claims.removeAll { $0.expires <= now }
         let claimed = Set(claims.map(\.id))
         guard let item = items.first(where: { !$0.isHeldForReview && !claimed.contains($0.id) && !excluding.contains($0.id) })
@@ -104,7 +104,7 @@ public struct CheckinQueueState: Sendable, Equatable, Codable {
         return item
     }
 
-    public mutating func release(_ id: UUID, flush: UUID, replacement: QueuedCheckin?) {
+    public mutating func release(_ id: QueuedCheckin.ID, flush: UUID, replacement: QueuedCheckin?) {
         guard let claim = claims.firstIndex(where: { $0.id == id && $0.flush == flush }) else { return }
         claims.remove(at: claim)
         guard let index = items.firstIndex(where: { $0.id == id }) else { return }
@@ -117,7 +117,7 @@ public struct CheckinQueueState: Sendable, Equatable, Codable {
         return true
     }
 
-    public mutating func remove(_ id: UUID) -> Bool {
+    public mutating func remove(_ id: QueuedCheckin.ID) -> Bool {
         claims.removeAll { $0.id == id }
         guard let index = items.firstIndex(where: { $0.id == id }) else { return false }
         items.remove(at: index)

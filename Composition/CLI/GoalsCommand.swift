@@ -182,7 +182,7 @@ struct TipsOutput: Encodable {
         goalId = tips.goalID.description
         generatedAt = tips.generatedAt
         stale = tips.stale
-        self.tips = tips.tips.map { Tip(id: $0.id.uuidString.lowercased(), tip: $0.tip, category: $0.category, priority: $0.priority) }
+        self.tips = tips.tips.map { Tip(id: $0.id.description, tip: $0.tip, category: $0.category, priority: $0.priority) }
     }
 }
 

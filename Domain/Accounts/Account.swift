@@ -4,17 +4,8 @@ import Foundation
 /// it (a password, kept only as a slow salted hash). Its data lives in a store of its own,
 /// named by ``id`` and never by anything the person typed.
 public struct Account: Sendable, Hashable, Codable, Identifiable {
-    public struct ID: Sendable, Hashable, Codable, CustomStringConvertible {
-        public let rawValue: UUID
-        public init(_ rawValue: UUID = UUID()) { self.rawValue = rawValue }
-        public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(UUID.self) }
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-        /// Lower-case UUID: the name of the account's data folder.
-        public var description: String { rawValue.uuidString.lowercased() }
-    }
+    /// Shown in lower case: the name of the account's data folder.
+    public typealias ID = TypedID<Account, UUID>
 
     public let id: ID
     public let email: EmailAddress

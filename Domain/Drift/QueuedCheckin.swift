@@ -10,14 +10,17 @@ public struct QueuedCheckin: Sendable, Hashable, Codable, Identifiable {
     /// Failed sends after which an item is held for review.
     public static let maxFailures = 3
 
-    public let id: UUID
+    /// The client-generated UUID, which is also the idempotency key.
+    public typealias ID = TypedID<QueuedCheckin, UUID>
+
+    public let id: ID
     public let checkin: Checkin
     /// When it was queued.
     public let queuedAt: Date
     /// Failed sends so far.
     public let retryCount: Int
 
-    public init(id: UUID = UUID(), checkin: Checkin, queuedAt: Date, retryCount: Int = 0) {
+    public init(id: ID = ID(), checkin: Checkin, queuedAt: Date, retryCount: Int = 0) {
         self.id = id
         self.checkin = checkin
         self.queuedAt = queuedAt
@@ -25,7 +28,7 @@ public struct QueuedCheckin: Sendable, Hashable, Codable, Identifiable {
     }
 
     /// The idempotency key sent with every submission: the lower-case UUID.
-    public var idempotencyKey: String { id.uuidString.lowercased() }
+    public var idempotencyKey: String { id.description }
 
     /// Whether it failed `maxFailures` times or more: a flush skips it until someone retries
     /// or drops it.

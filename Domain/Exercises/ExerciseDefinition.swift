@@ -35,16 +35,7 @@ public enum ExerciseCategory: String, CaseIterable, Codable, Sendable {
 
 /// An exercise of the library.
 public struct ExerciseDefinition: Sendable, Equatable, Codable, Identifiable {
-    public struct ID: Sendable, Hashable, Codable, CustomStringConvertible {
-        public let rawValue: String
-        public init(_ rawValue: String) { self.rawValue = rawValue }
-        public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-        public var description: String { rawValue }
-    }
+    public typealias ID = TypedID<ExerciseDefinition, String>
 
     public let id: ID
     public let name: String

@@ -45,12 +45,14 @@ public enum TipPriority: String, CaseIterable, Codable, Sendable, Comparable {
 
 /// One concrete, prioritised piece of advice for a goal.
 public struct GoalTip: Sendable, Equatable, Codable, Identifiable {
-    public let id: UUID
+    public typealias ID = TypedID<GoalTip, UUID>
+
+    public let id: ID
     public let tip: String
     public let category: TipCategory
     public let priority: TipPriority
 
-    public init(id: UUID, tip: String, category: TipCategory, priority: TipPriority) {
+    public init(id: ID = ID(), tip: String, category: TipCategory, priority: TipPriority) {
         self.id = id
         self.tip = tip
         self.category = category

@@ -1,20 +1,7 @@
 /// A daily action from the catalog, such as "Morning light" or "Drink water on waking".
 public struct Intervention: Sendable, Equatable, Codable, Identifiable {
     /// The catalog id, e.g. `hydration_morning`.
-    public struct ID: Sendable, Hashable, Codable, Comparable, CustomStringConvertible,
-        ExpressibleByStringLiteral
-    {
-        public let rawValue: String
-        public init(_ rawValue: String) { self.rawValue = rawValue }
-        public init(stringLiteral value: String) { self.init(value) }
-        public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-        public var description: String { rawValue }
-        public static func < (lhs: ID, rhs: ID) -> Bool { lhs.rawValue < rhs.rawValue }
-    }
+    public typealias ID = TypedID<Intervention, String>
 
     public let id: ID
     public let title: String

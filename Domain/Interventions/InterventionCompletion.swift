@@ -2,16 +2,7 @@ import Foundation
 
 /// One logged completion of an intervention, at an explicit moment, on a local day.
 public struct InterventionCompletion: Sendable, Equatable, Codable, Identifiable {
-    public struct ID: Sendable, Hashable, Codable, CustomStringConvertible {
-        public let rawValue: UUID
-        public init(_ rawValue: UUID = UUID()) { self.rawValue = rawValue }
-        public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(UUID.self) }
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-        public var description: String { rawValue.uuidString }
-    }
+    public typealias ID = TypedID<InterventionCompletion, UUID>
 
     /// Where a completion came from.
     public enum Source: String, Sendable, Codable, CaseIterable {

@@ -2,17 +2,7 @@ import Foundation
 
 /// A supplement in the person's morning or evening stack.
 public struct Supplement: Sendable, Equatable, Codable, Identifiable {
-    public struct ID: Sendable, Hashable, Codable, CustomStringConvertible {
-        public let rawValue: UUID
-        public init(_ rawValue: UUID = UUID()) { self.rawValue = rawValue }
-        public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(UUID.self) }
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-        /// Lower-case UUID, as shown and typed.
-        public var description: String { rawValue.uuidString.lowercased() }
-    }
+    public typealias ID = TypedID<Supplement, UUID>
 
     /// When in the day it is taken.
     public enum TimeOfDay: String, Sendable, Codable, CaseIterable, Comparable {

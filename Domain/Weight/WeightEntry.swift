@@ -6,17 +6,7 @@ import Foundation
 /// are converted once, with the exact factor). Several weigh-ins a day are fine; two in the
 /// same minute with the same weight (to 0.01 kg) are the same weigh-in (``duplicateKey``).
 public struct WeightEntry: Sendable, Equatable, Codable, Identifiable {
-    public struct ID: Sendable, Hashable, Codable, CustomStringConvertible {
-        public let rawValue: UUID
-        public init(_ rawValue: UUID = UUID()) { self.rawValue = rawValue }
-        public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(UUID.self) }
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-        /// Lower-case UUID, as shown and typed.
-        public var description: String { rawValue.uuidString.lowercased() }
-    }
+    public typealias ID = TypedID<WeightEntry, UUID>
 
     /// How an entry got into the store.
     public enum Source: String, Sendable, Codable, CaseIterable {

@@ -246,7 +246,7 @@ struct RecordCheckinTests {
         #expect(item.checkin == result.checkin)
         #expect(item.queuedAt == world.now)
         #expect(item.retryCount == 0)
-        #expect(item.idempotencyKey == item.id.uuidString.lowercased())
+        #expect(item.idempotencyKey == item.id.rawValue.uuidString.lowercased())
         #expect(await world.queue.all() == [item])
 
         // A refused check-in queues nothing.
@@ -732,7 +732,7 @@ struct FlushCheckinQueueTests {
         try await enqueue([a, item("2026-11-20")], into: world.queue)
         let manage = ManageCheckinQueue(queue: world.queue)
         #expect(try await manage.find(a.idempotencyKey) == a)
-        #expect(try await manage.find("  \(a.id.uuidString.uppercased()) ") == a)
+        #expect(try await manage.find("  \(a.id.rawValue.uuidString.uppercased()) ") == a)
         let others = await world.queue.all().filter { $0.id != a.id }.map(\.idempotencyKey)
         let length = (4...36).first { length in
             !others.contains { $0.hasPrefix(String(a.idempotencyKey.prefix(length))) }
@@ -872,15 +872,15 @@ private actor NonExclusiveQueue: CheckinQueueRepository {
     func all() -> [QueuedCheckin] { items }
     func enqueue(_ item: QueuedCheckin) { items.append(item) }
 
-    func claimNext(flush: UUID, now: Date, excluding: Set<UUID>) -> QueuedCheckin? {
+    func claimNext(flush: UUID, now: Date, excluding: Set<QueuedCheckin.ID>) -> QueuedCheckin? {
         items.first { !$0.isHeldForReview && !excluding.contains($0.id) }
     }
 
-    func release(_ id: UUID, flush: UUID, replacement item: QueuedCheckin?) {
+    func release(_ id: QueuedCheckin.ID, flush: UUID, replacement item: QueuedCheckin?) {
         guard let index = items.firstIndex(where: { $0.id == id }) else { return }
         if let item { items[index] = item } else { items.remove(at: index) }
     }
 
     func update(_ item: QueuedCheckin) -> Bool { false }
-    func remove(_ id: UUID) -> Bool { false }
+    func remove(_ id: QueuedCheckin.ID) -> Bool { false }
 }

@@ -39,7 +39,7 @@ struct GetGoalTipsTests {
         }
 
         static func tip(_ number: Int, _ priority: TipPriority, _ category: TipCategory = .general) -> GoalTip {
-            GoalTip(id: UUID(uuidString: String(format: "00000000-0000-0000-0000-%012d", number))!,
+            GoalTip(id: GoalTip.ID(UUID(uuidString: String(format: "00000000-0000-0000-0000-%012d", number))!),
                     tip: "tip \(number)", category: category, priority: priority)
         }
 

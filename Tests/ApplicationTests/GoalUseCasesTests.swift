@@ -118,7 +118,7 @@ struct GoalUseCasesTests {
         let goal = try await world.addGoal.execute(title: "Exercise")
         let other = try await world.addGoal.execute(title: "Sleep")
         await world.goals.store(GoalTips(goalID: goal.id, generatedAt: world.now,
-                                         tips: [GoalTip(id: UUID(), tip: "Run", category: .exercise, priority: .high)]))
+                                         tips: [GoalTip(id: GoalTip.ID(), tip: "Run", category: .exercise, priority: .high)]))
         #expect(try await world.removeGoal.execute(goal.id) == true)
         #expect(try await world.listGoals.execute() == [other])
         #expect(await world.goals.cached(for: goal.id) == nil)

@@ -91,7 +91,7 @@ struct RuleBasedGoalTipsServiceTests {
         let second = try await tips(goal("Sleep 8 hours", id: id))
         #expect(first.map(\.id) == second.map(\.id))
         for tip in first {
-            let text = tip.id.uuidString.lowercased()
+            let text = tip.id.description
             #expect(Array(text)[14] == "5", "version nibble: \(text)")
             #expect("89ab".contains(Array(text)[19]), "variant: \(text)")
         }

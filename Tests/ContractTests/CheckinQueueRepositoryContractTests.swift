@@ -53,7 +53,7 @@ struct CheckinQueueRepositoryContractTests {
         #expect(try await queue.all().isEmpty)
         #expect(try await queue.claimNext(flush: UUID(), now: t0, excluding: []) == nil)
         #expect(try await queue.update(item("2026-11-20")) == false)
-        #expect(try await queue.remove(UUID()) == false)
+        #expect(try await queue.remove(QueuedCheckin.ID()) == false)
         #expect(try await queue.all().isEmpty, "update of an unknown item adds nothing")
         #expect(try await kind.reopen(store).checkinQueue.all().isEmpty)
     }
@@ -360,8 +360,8 @@ struct CheckinQueueRepositoryContractTests {
 private struct LifetimeProbe: CheckinQueueRepository {
     func all() -> [QueuedCheckin] { [] }
     func enqueue(_ item: QueuedCheckin) {}
-    func claimNext(flush: UUID, now: Date, excluding: Set<UUID>) -> QueuedCheckin? { nil }
-    func release(_ id: UUID, flush: UUID, replacement item: QueuedCheckin?) {}
+    func claimNext(flush: UUID, now: Date, excluding: Set<QueuedCheckin.ID>) -> QueuedCheckin? { nil }
+    func release(_ id: QueuedCheckin.ID, flush: UUID, replacement item: QueuedCheckin?) {}
     func update(_ item: QueuedCheckin) -> Bool { false }
-    func remove(_ id: UUID) -> Bool { false }
+    func remove(_ id: QueuedCheckin.ID) -> Bool { false }
 }

@@ -15,7 +15,7 @@ struct GoalRepositoryContractTests {
 
     func tips(for goal: Goal.ID, at iso: String, _ texts: [(String, TipCategory, TipPriority)]) -> GoalTips {
         GoalTips(goalID: goal, generatedAt: Fixtures.instant(iso),
-                 tips: texts.map { GoalTip(id: UUID(), tip: $0.0, category: $0.1, priority: $0.2) })
+                 tips: texts.map { GoalTip(id: GoalTip.ID(), tip: $0.0, category: $0.1, priority: $0.2) })
     }
 
     // MARK: - Goals

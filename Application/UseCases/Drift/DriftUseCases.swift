@@ -152,7 +152,7 @@ public struct FlushCheckinQueue: Sendable {
     public func execute() async throws -> FlushSummary {
         let flush = UUID()
         var summary = FlushSummary()
-        var tried: Set<UUID> = []
+        var tried: Set<QueuedCheckin.ID> = []
         while let item = try await queue.claimNext(flush: flush, now: time.now(), excluding: tried) {
             tried.insert(item.id)
             let outcome: SubmissionOutcome

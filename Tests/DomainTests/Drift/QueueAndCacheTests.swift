@@ -4,7 +4,7 @@ import WellnessDomain
 
 @Suite("Drift offline check-in queue")
 struct DriftQueuedCheckinTests {
-    static let id = UUID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF")!
+    static let id = QueuedCheckin.ID(UUID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF")!)
     static let queuedAt = DomainFixtures.instant("2026-03-29T07:30:00.000Z")
 
     func item(retries: Int) -> QueuedCheckin {
