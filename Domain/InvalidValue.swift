@@ -1,21 +1,42 @@
 import Foundation
 
-/// A value a person typed that is not one of the values this field accepts.
-public struct InvalidValue: Error, Sendable, Equatable, LocalizedError {
-    /// What was being parsed, e.g. `module` or `nudge id`.
-    public let kind: String
+/// A value a person typed that is not one of the values its field accepts.
+public struct InvalidValue: WellnessError, Equatable {
+    /// What was being read.
+    public enum Field: String, CaseIterable, Sendable {
+        case module
+        case nudgeID
+        case store
+        case locale
+        case journalTag
+        case timeOfDay
+        case supplement
+        case ambiguousSupplement
+        case intervention
+        case muscleGroup
+        case equipment
+        case tier
+        case adherenceWindow
+    }
+
+    /// The field whose value was refused.
+    public let kind: Field
     /// The text that was given.
     public let value: String
     /// What would have been accepted (values or forms).
     public let valid: [String]
 
-    public init(kind: String, value: String, valid: [String]) {
+    public init(kind: Field, value: String, valid: [String]) {
         self.kind = kind
         self.value = value
         self.valid = valid
     }
 
-    public var errorDescription: String? {
-        "unknown \(kind) '\(value)'; valid: \(valid.joined(separator: ", "))"
-    }
+    public typealias Code = Field
+
+    public static let family = "invalidValue"
+
+    public var code: Field { kind }
+
+    public var details: [LocalizedText.Argument] { [.verbatim(value), .verbatim(valid.joined(separator: ", "))] }
 }

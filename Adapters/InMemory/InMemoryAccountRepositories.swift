@@ -1,6 +1,7 @@
 import Foundation
 import WellnessApplication
 import WellnessDomain
+import WellnessStoreState
 
 /// Accounts and sessions held in memory.
 public actor InMemoryAccountRepository: AccountRepository {

@@ -1,6 +1,7 @@
 import Foundation
 import WellnessApplication
 import WellnessDomain
+import WellnessStoreState
 
 /// Check-ins held in memory, one per day.
 public actor InMemoryCheckinRepository: CheckinRepository {

@@ -1,5 +1,6 @@
 import WellnessApplication
 import WellnessDomain
+import WellnessStoreState
 
 /// Completions and decisions held in memory.
 public actor InMemoryInterventionLogRepository: InterventionLogRepository {

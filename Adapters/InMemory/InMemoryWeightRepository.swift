@@ -1,6 +1,7 @@
 import Foundation
 import WellnessApplication
 import WellnessDomain
+import WellnessStoreState
 
 /// Weigh-ins held in memory.
 public actor InMemoryWeightRepository: WeightRepository {

@@ -1,6 +1,7 @@
 import Foundation
 import WellnessApplication
 import WellnessDomain
+import WellnessStoreState
 
 /// Accounts and their sessions in `accounts.json`; every change is one locked
 /// read-modify-write.

@@ -1,6 +1,7 @@
 import Foundation
 import WellnessApplication
 import WellnessDomain
+import WellnessStoreState
 
 /// Check-ins in `checkins.json`, one per day, by day.
 public struct JSONFileCheckinRepository: CheckinRepository {

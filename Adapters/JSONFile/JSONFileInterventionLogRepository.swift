@@ -1,6 +1,7 @@
 import Foundation
 import WellnessApplication
 import WellnessDomain
+import WellnessStoreState
 
 /// Completions and decisions together in `intervention-log.json`, so a decision and the
 /// completion it makes are one atomic file replacement.

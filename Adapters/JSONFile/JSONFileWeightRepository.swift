@@ -1,6 +1,7 @@
 import Foundation
 import WellnessApplication
 import WellnessDomain
+import WellnessStoreState
 
 /// Weigh-ins in `weights.json`, oldest first. An import reads the file once, inserts in
 /// memory, and replaces the file once when it commits.

@@ -15,20 +15,20 @@ public struct AccountWorkspace: Sendable {
     public let weeklyInsights: ComputeWeeklyInsights
     public let trends: GetTrends
     public let alerts: ListDriftAlerts
-    public let features: ManageFeatures
+    public let tier: GetTier
     public let addGoal: AddGoal
     public let listGoals: ListGoals
     public let goalTips: GetGoalTips
 
     public init(checkins: any CheckinRepository, listCheckins: ListCheckins, weeklyInsights: ComputeWeeklyInsights,
-                trends: GetTrends, alerts: ListDriftAlerts, features: ManageFeatures, addGoal: AddGoal,
+                trends: GetTrends, alerts: ListDriftAlerts, tier: GetTier, addGoal: AddGoal,
                 listGoals: ListGoals, goalTips: GetGoalTips) {
         self.checkins = checkins
         self.listCheckins = listCheckins
         self.weeklyInsights = weeklyInsights
         self.trends = trends
         self.alerts = alerts
-        self.features = features
+        self.tier = tier
         self.addGoal = addGoal
         self.listGoals = listGoals
         self.goalTips = goalTips
@@ -60,22 +60,39 @@ public struct ServerConfiguration: Sendable {
 /// login needs a bearer token and counts against its rate limit; login attempts are limited
 /// per email address. Errors are always `{"error": {"code", "message"}}`.
 public struct APIServer: Sendable {
-    let accounts: ManageAccounts
+    /// Logging in, checking a bearer token, logging out.
+    public struct Sessions: Sendable {
+        let start: StartSession
+        let authenticate: AuthenticateSession
+        let end: EndSession
+
+        public init(start: StartSession, authenticate: AuthenticateSession, end: EndSession) {
+            self.start = start
+            self.authenticate = authenticate
+            self.end = end
+        }
+    }
+
+    let sessions: Sessions
     let idempotency: any IdempotencyRepository
     let workspace: @Sendable (Account) async throws -> AccountWorkspace
     let time: TimeContext
     public let configuration: ServerConfiguration
     let logger: Logger
+    /// Words an error of the core for an error answer's `message`.
+    let describe: @Sendable (any Error) -> String
     let gate = AccountGate()
     let limiter: RateLimiter
     /// Login attempts per email address: a password guesser gets 10 tries a minute.
     let logins: RateLimiter
 
-    public init(accounts: ManageAccounts, idempotency: any IdempotencyRepository,
+    public init(sessions: Sessions, idempotency: any IdempotencyRepository,
                 workspace: @escaping @Sendable (Account) async throws -> AccountWorkspace, time: TimeContext,
                 configuration: ServerConfiguration = ServerConfiguration(),
-                logger: Logger = Logger(label: "wellness.server")) {
-        self.accounts = accounts
+                logger: Logger = Logger(label: "wellness.server"),
+                describe: @escaping @Sendable (any Error) -> String) {
+        self.sessions = sessions
+        self.describe = describe
         self.idempotency = idempotency
         self.workspace = workspace
         self.time = time
@@ -126,7 +143,7 @@ public struct APIServer: Sendable {
                 throw APIError.rateLimited(retryAfter: wait)
             }
             do {
-                let grant = try await accounts.logIn(email: email, password: password).grant
+                let grant = try await sessions.start.execute(email: email, password: password).grant
                 return try Self.json(Wire.LoginResponse(accessToken: grant.accessToken, expiresAt: grant.expiresAt))
             } catch AccountError.invalidCredentials {
                 throw APIError.invalidCredentials
@@ -134,19 +151,19 @@ public struct APIServer: Sendable {
         }
 
         let api = router.group("/api")
-            .add(middleware: AuthenticationMiddleware(accounts: accounts))
+            .add(middleware: AuthenticationMiddleware(authenticate: sessions.authenticate))
             .add(middleware: RateLimitMiddleware(limiter: limiter))
 
         api.get("/auth/session") { _, context in
             let account = try context.requireAccount()
-            let session = try await accounts.authenticate(context.token ?? "").session
-            let tier = try await workspace(account).features.current()
+            let session = try await sessions.authenticate.execute(context.token ?? "").session
+            let tier = try await workspace(account).tier.execute()
             return try Self.json(Wire.SessionResponse(info: SessionInfo(
                 accountID: account.id.description, email: account.email.rawValue, tier: tier, expiresAt: session.expiresAt)))
         }
 
         api.post("/auth/logout") { _, context in
-            try await accounts.logOut(context.token ?? "")
+            try await sessions.end.execute(context.token ?? "")
             return Response(status: .noContent)
         }
 
@@ -156,7 +173,7 @@ public struct APIServer: Sendable {
             guard IdempotencyRecord.isValidKey(key) else {
                 throw APIError.validation("the \(Wire.idempotencyKeyHeader) header is required: 1–255 visible ASCII characters (a UUID)")
             }
-            let checkin = try await JSONObject.read(request, limit: limit).checkin()
+            let checkin = try await JSONObject.read(request, limit: limit).checkin(describe: describe)
             let store = try await workspace(account).checkins
             let submit = SubmitCheckin(checkins: store, idempotency: idempotency, account: account.id, time: time)
             let answer: (record: IdempotencyRecord, replayed: Bool)
@@ -222,7 +239,7 @@ public struct APIServer: Sendable {
             } catch GoalError.idTaken {
                 throw APIError(.conflict, "GOAL_EXISTS", "a goal with this id exists")
             } catch let error as GoalError {
-                throw APIError.validation("\"title\": \(error.localizedDescription)")
+                throw APIError.validation("\"title\": \(describe(error))")
             }
         }
 
@@ -240,13 +257,13 @@ public struct APIServer: Sendable {
             do {
                 tipsRequest = try Wire.decoder.decode(Wire.TipsRequest.self, from: buffer.data)
             } catch {
-                throw APIError.validation(Self.describe(error))
+                throw APIError.validation(decodingMessage(error))
             }
             let supplied: UserContext?
             do {
                 supplied = try tipsRequest.userContext(now: time.now())
             } catch {
-                throw APIError.validation("\"context\": \(error.localizedDescription)")
+                throw APIError.validation("\"context\": \(describe(error))")
             }
             do {
                 let answer = try await workspace(try context.requireAccount()).goalTips.fresh(Goal.ID(uuid), context: supplied)
@@ -254,7 +271,7 @@ public struct APIServer: Sendable {
             } catch GoalTipsError.goalNotFound {
                 throw APIError.goalNotFound
             } catch GoalTipsError.serviceFailed(let error) {
-                throw APIError(.serviceUnavailable, "TIPS_UNAVAILABLE", error.localizedDescription)
+                throw APIError(.serviceUnavailable, "TIPS_UNAVAILABLE", describe(error))
             }
         }
         return router
@@ -281,7 +298,7 @@ public struct APIServer: Sendable {
     }
 
     /// A decoding error as "field: what is wrong".
-    static func describe(_ error: any Error) -> String {
+    func decodingMessage(_ error: any Error) -> String {
         func path(_ keys: [any CodingKey]) -> String {
             keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
         }
@@ -290,7 +307,7 @@ public struct APIServer: Sendable {
         case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
             return "\"\(path(context.codingPath))\" has the wrong type"
         case .dataCorrupted(let context)?: return "\"\(path(context.codingPath))\": \(context.debugDescription)"
-        default: return error.localizedDescription
+        default: return describe(error)
         }
     }
 }

@@ -56,7 +56,7 @@ struct JSONObject {
 
 extension JSONObject {
     /// `{date, energy, stress, social, key_contact?}` as a validated check-in.
-    func checkin() throws -> Checkin {
+    func checkin(describe: (any Error) -> String) throws -> Checkin {
         let dateText = try string("date")!
         guard let day = LocalDay(dateText) else { throw APIError.validation("\"date\" must be a real date YYYY-MM-DD") }
         let energy = try integer("energy", in: Checkin.scale)
@@ -68,7 +68,7 @@ extension JSONObject {
         } catch .keyContactTooLong {
             throw APIError.validation("\"key_contact\" must be at most \(Checkin.maxKeyContactLength) characters")
         } catch {
-            throw APIError.validation(error.localizedDescription)
+            throw APIError.validation(describe(error))
         }
     }
 }

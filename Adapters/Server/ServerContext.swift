@@ -60,7 +60,7 @@ struct ErrorEnvelopeMiddleware: RouterMiddleware {
 /// puts its account in the context.
 struct AuthenticationMiddleware: RouterMiddleware {
     typealias Context = APIRequestContext
-    let accounts: ManageAccounts
+    let authenticate: AuthenticateSession
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response {
@@ -69,7 +69,7 @@ struct AuthenticationMiddleware: RouterMiddleware {
         let token = String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
         let account: Account
         do {
-            account = try await accounts.authenticate(token).account
+            account = try await authenticate.execute(token).account
         } catch AccountError.notAuthenticated {
             throw APIError.unauthorized
         }

@@ -20,14 +20,3 @@ public protocol InterventionLogRepository: Sendable {
     /// `completion` when given. Completions logged as they happened are never touched.
     func recordDecision(_ decision: InterventionDecision, completion: InterventionCompletion?) async throws
 }
-
-/// One intervention's log.
-public struct InterventionHistory: Sendable, Equatable {
-    public let completions: [InterventionCompletion]
-    public let decisions: [InterventionDecision]
-
-    public init(completions: [InterventionCompletion], decisions: [InterventionDecision]) {
-        self.completions = completions
-        self.decisions = decisions
-    }
-}

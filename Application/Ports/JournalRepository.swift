@@ -17,20 +17,3 @@ public protocol JournalRepository: Sendable {
         _ day: LocalDay, _ change: @Sendable (inout DailyJournal?) throws -> Result
     ) async throws -> Result
 }
-
-/// A misuse of ``JournalRepository`` that every adapter refuses the same way.
-public enum JournalRepositoryError: Error, Sendable, Equatable, LocalizedError {
-    /// `update(day)` tried to store a journal of a different day.
-    case dayChanged(expected: LocalDay, got: LocalDay)
-
-    public var errorDescription: String? {
-        switch self {
-        case let .dayChanged(expected, got): "a journal for \(expected) cannot be replaced by one for \(got)"
-        }
-    }
-
-    /// Throws when `journal` is not of `day`.
-    public static func check(_ journal: DailyJournal?, isFor day: LocalDay) throws {
-        if let journal, journal.day != day { throw dayChanged(expected: day, got: journal.day) }
-    }
-}

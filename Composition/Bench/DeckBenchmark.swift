@@ -30,7 +30,7 @@ struct DeckBenchmark: BenchmarkCase {
         let runs = quick ? 5 : 30
         var cards = 0
         let subject = try await Measurement.measure("BuildCatchUpDeck", runs: runs) {
-            cards = try await wellness.buildCatchUpDeck.execute().cards.count
+            cards = try await wellness.catchUp.deck().cards.count
         }
         let reader = try DatabaseQueue(path: directory.appendingPathComponent("wellness.sqlite").path)
         let today = LocalDay(now, in: calendar)

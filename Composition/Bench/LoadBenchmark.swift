@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import WellnessComposition
 import WellnessHTTP
+import WellnessServerHost
 
 /// Many concurrent clients against a real server on loopback: weekly insights (reads) and
 /// check-ins (writes, each with its own idempotency key) through the HTTP client adapters, on
@@ -36,7 +37,7 @@ struct LoadBenchmark: BenchmarkCase {
             accounts.append((account.email.rawValue, account.id))
             let workspace = try await host.workspace(account.id)
             for back in 0..<14 {
-                try await workspace.recordCheckin.execute(energy: 1 + back % 5, stress: 1 + (back * 2) % 5,
+                try await workspace.drift.checkIn(energy: 1 + back % 5, stress: 1 + (back * 2) % 5,
                                                           social: 1 + (back * 3) % 5, day: today.adding(days: -back))
             }
         }
@@ -96,7 +97,7 @@ struct LoadBenchmark: BenchmarkCase {
         // In-process: the same use cases without HTTP, one client, for scale.
         let workspace = try await host.workspace(accounts[0].id)
         let inProcess = try await Measurement.measure("in-process baseline: weekly insights (no HTTP)", runs: quick ? 50 : 300) {
-            _ = try await workspace.weeklyInsights.execute(days: 7)
+            _ = try await workspace.drift.insights(days: 7)
         }
 
         let latencies = results.map(\.seconds).sorted()

@@ -48,7 +48,7 @@ struct WeightImportBenchmark: BenchmarkCase {
             let wellness = try Wellness(repositories: .sqlite(in: store), clock: FixedWallClock(now), calendar: calendar)
             var report: WeightImportReport?
             ours.append(try await Self.time {
-                report = try await wellness.importWeightCSV.execute(try FileByteSource(path: csv.path))
+                report = try await wellness.weight.importCSV(try FileByteSource(path: csv.path))
             })
             guard report?.imported == rowCount else {
                 throw BenchmarkError("imported \(report?.imported ?? 0) of \(rowCount) rows")
@@ -60,7 +60,7 @@ struct WeightImportBenchmark: BenchmarkCase {
         for _ in 0..<runs {
             var report: WeightImportReport?
             reimport.append(try await Self.time {
-                report = try await wellness.importWeightCSV.execute(try FileByteSource(path: csv.path))
+                report = try await wellness.weight.importCSV(try FileByteSource(path: csv.path))
             })
             guard report?.imported == 0, report?.duplicates == rowCount else {
                 throw BenchmarkError("re-import saw \(report?.duplicates ?? 0) duplicates of \(rowCount) rows")
@@ -71,7 +71,7 @@ struct WeightImportBenchmark: BenchmarkCase {
         let output = try FileHandle(forWritingTo: exported)
         var exportedRows = 0
         let export = try await Self.time {
-            exportedRows = try await wellness.exportWeightCSV.execute { try output.write(contentsOf: $0) }
+            exportedRows = try await wellness.weight.exportCSV { try output.write(contentsOf: $0) }
         }
         try output.close()
         guard exportedRows == rowCount else { throw BenchmarkError("exported \(exportedRows) of \(rowCount) rows") }

@@ -1,17 +1,30 @@
 import Foundation
+import WellnessComposition
 
-/// A problem with what the person typed or set that the parser cannot see.
-enum CLIError: Error, LocalizedError {
-    case invalidValue(source: String, value: String, expected: String)
+/// A problem with what the person typed or set that the parser cannot see, or with the
+/// terminal. Worded by ``CLIMessages`` like every other error.
+enum CLIError: Error, Sendable, Equatable {
+    /// A flag, argument or environment variable that is not a valid value (`source` names it).
+    case invalidValue(source: String, value: String, expected: LocalizedText)
     /// `deck swipe` was run without a terminal to draw on.
     case notATerminal
+    /// No password came on standard input.
+    case noPassword
+    /// The two passwords typed did not match.
+    case passwordMismatch
+    /// `login` with the in-memory store: the login would be gone when the command ends.
+    case loginNeedsStore
+    /// Standard input could not be read.
+    case unreadableInput(String)
+    /// A weight file that could not be imported (nothing was): the file, then where and why.
+    case notImported(file: String, WeightImportError)
+}
 
-    var errorDescription: String? {
-        switch self {
-        case let .invalidValue(source, value, expected):
-            "invalid \(source) '\(value)': expected \(expected)"
-        case .notATerminal:
-            "'deck swipe' needs an interactive terminal; use 'wellness deck done|skip <id> --day YYYY-MM-DD' instead"
-        }
-    }
+/// Ends a run with a status: `message` (already worded; empty for none) goes to standard error.
+struct CLIFailure: Error {
+    let message: String
+    let status: Int32
+
+    /// A locked feature (the upgrade message was printed already).
+    static let locked = CLIFailure(message: "", status: 3)
 }

@@ -1,31 +1,45 @@
 import ArgumentParser
 import Foundation
+import WellnessClient
 import WellnessComposition
 
-/// Builds the container for a command, runs it, and turns any error into one line on stderr
-/// and exit status 1. Output helpers live here so commands only say what to show.
+/// A command's view of the world: the container built from its options, the run's streams,
+/// and output helpers, so commands only say what to show.
 struct Console {
     let wellness: Wellness
+    let client: WellnessClient
     let json: Bool
+    let context: CLIContext
+    /// The core's strings with the CLI's own on top, in the person's language.
+    let text: Localizer
 
-    var text: Localizer { wellness.localizer }
+    var messages: CLIMessages { CLIMessages(localizer: text) }
     var calendar: Calendar { wellness.time.calendar }
 
-    /// Runs `body` with a container built from `options`.
+    /// Runs `body` with a container built from `options`. Any error is worded here, in the
+    /// person's language with the CLI's hints, and ends the run with status 1.
     static func run(_ options: GlobalOptions, _ body: (Console) async throws -> Void) async throws {
+        let context = CLIContext.current
+        var messages = CLIMessages(locale: options.locale ?? WellnessLocale.fromEnvironment(context.environment))
         var login: StoredCredentials?
         do {
-            let wellness = try Wellness.make(try options.configuration())
-            login = wellness.server?.login
-            try await body(Console(wellness: wellness, json: options.json))
-        } catch let exit as ExitCode {
-            throw exit
+            let configuration = try options.configuration(context)
+            messages = CLIMessages(locale: configuration.locale)
+            let client = try WellnessClient(configuration)
+            let wellness = try await client.wellness()
+            login = wellness.drift.login
+            try await body(Console(wellness: wellness, client: client, json: options.json, context: context,
+                                   text: messages.text))
+        } catch let failure as CLIFailure {
+            throw failure
         } catch {
-            // A 401 already cleared the token (see `ClientSession.handleUnauthorized`): say so.
+            // A 401 already cleared the token (see `ForgetRefusedSession`): say the session ended.
             if let login, Self.isUnauthorized(error) {
-                fail(ClientSessionError.sessionEnded(server: login.server, email: login.email))
+                throw CLIFailure(message: messages.message(for: ClientSessionError.sessionEnded(server: login.server,
+                                                                                                email: login.email)),
+                                 status: 1)
             }
-            fail(error)
+            throw CLIFailure(message: messages.message(for: error), status: 1)
         }
     }
 
@@ -37,58 +51,33 @@ struct Console {
         }
     }
 
-    /// Prints `wellness: <message>` on stderr and exits 1.
-    static func fail(_ error: any Error) -> Never {
-        let message = (error as? any LocalizedError)?.errorDescription ?? "\(error)"
-        FileHandle.standardError.write(Data("wellness: \(message)\n".utf8))
-        Foundation.exit(1)
-    }
-
     // MARK: - Output
 
     func print(_ line: String = "") {
-        Swift.print(line)
+        context.output.write(line + "\n")
+    }
+
+    /// A line on standard error that is not an error (`wellness: …`), so `--json` output stays data.
+    func warn(_ line: String) {
+        context.errors.write("wellness: \(line)\n")
     }
 
     /// Prints `value` as JSON (sorted keys, days as YYYY-MM-DD, instants as ISO 8601).
     func printJSON(_ value: some Encodable) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(Timestamp.format(date))
-        }
-        Swift.print(String(decoding: try encoder.encode(value), as: UTF8.self))
+        try JSONOutput.print(value, to: context.output)
     }
 
     /// Prints rows as columns aligned on their widest cell; the last column is not padded.
     func printTable(header: [String], rows: [[String]]) {
-        let all = [header] + rows
-        let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
-        for row in all {
-            let cells = row.enumerated().map { column, cell in
-                column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
-            }
-            Swift.print(cells.joined(separator: "  ").trimmingTrailingSpaces())
-        }
+        TableOutput.print(header: header, rows: rows, to: context.output)
     }
 
     /// A local wall-clock time, `YYYY-MM-DD HH:MM`, in the person's time zone.
     func localTime(_ date: Date?) -> String {
-        guard let date else { return text.string("cli.never") }
-        let parts = calendar.dateComponents([.hour, .minute], from: date)
-        return "\(LocalDay(date, in: calendar)) " + String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+        LocalTime.format(date, calendar: calendar, never: text.string("cli.never"))
     }
 
     func yesNo(_ value: Bool) -> String {
         text.string(value ? "cli.yes" : "cli.no")
-    }
-}
-
-private extension String {
-    func trimmingTrailingSpaces() -> String {
-        var copy = self
-        while copy.last == " " { copy.removeLast() }
-        return copy
     }
 }

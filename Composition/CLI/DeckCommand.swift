@@ -16,7 +16,7 @@ struct DeckCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Console.run(options) { console in
-                let result = try await console.wellness.buildCatchUpDeck.execute()
+                let result = try await console.wellness.catchUp.deck()
                 if console.json { return try console.printJSON(DeckOutput(result, console.text)) }
                 console.showDeck(result)
             }
@@ -26,11 +26,11 @@ struct DeckCommand: AsyncParsableCommand {
     /// The card a decision is about.
     struct CardChoice: ParsableArguments {
         @Argument(help: "The intervention id of the card.") var id: String
-        @Option(help: "The card's day, YYYY-MM-DD.", transform: parseDay) var day: LocalDay
+        @Option(help: "The card's day, YYYY-MM-DD.", transform: parsed(parseDay)) var day: LocalDay
 
         func decide(_ status: InterventionDecision.Status, count: Int?, _ options: GlobalOptions) async throws {
             try await Console.run(options) { console in
-                let decision = try await console.wellness.decideCatchUpCard.execute(
+                let decision = try await console.wellness.catchUp.decide(
                     Intervention.ID(id), day: day, status: status, count: count)
                 if console.json { return try console.printJSON(DecisionOutput(decision)) }
                 let title = console.wellness.catalog.item(decision.interventionID)?.title ?? id
@@ -65,11 +65,11 @@ struct DeckCommand: AsyncParsableCommand {
         @OptionGroup var options: GlobalOptions
 
         func run() async throws {
-            guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-                Console.fail(CLIError.notATerminal)
-            }
+            let context = CLIContext.current
+            guard context.input.isTerminal, context.output.isTerminal, let input = context.input.fileDescriptor,
+                  let output = context.output.fileDescriptor else { throw CLIError.notATerminal }
             try await Console.run(options) { console in
-                try await TerminalDeck(console: console).run()
+                try await TerminalDeck(console: console, input: input, output: output).run()
             }
         }
     }

@@ -12,20 +12,16 @@ struct DemoCommand: AsyncParsableCommand {
 
     func run() async throws {
         var options = self.options
-        let environment = ProcessInfo.processInfo.environment
-        if options.dataDir == nil && (environment["WELLNESS_DATA_DIR"] ?? "").isEmpty {
-            do {
-                options.dataDir = try Self.freshDirectory().path
-            } catch {
-                Console.fail(error)
-            }
+        let context = CLIContext.current
+        if options.dataDir == nil && context.variable("WELLNESS_DATA_DIR") == nil {
+            options.dataDir = try Self.freshDirectory(context).path
         }
         try await Console.run(options) { console in
             let wellness = console.wellness
             let report = try await WellnessDemo.seed(wellness.repositories, catalog: wellness.catalog,
                                                      now: wellness.time.now(), calendar: wellness.time.calendar)
-            let store = try options.configuration().store
-            let directory = DataDirectory.resolve(explicit: options.dataDir, environment: environment).path
+            let store = console.client.configuration.store
+            let directory = console.client.configuration.dataDirectory.path
             if console.json {
                 return try console.printJSON(DemoOutput(dataDir: directory, store: store.rawValue,
                                                         dogName: report.dogName,
@@ -59,10 +55,11 @@ struct DemoCommand: AsyncParsableCommand {
         }
     }
 
-    /// A new, empty, owner-only directory under the system's temporary directory.
-    static func freshDirectory() throws -> URL {
+    /// A new, empty, owner-only directory under the temporary directory (`TMPDIR`, else /tmp).
+    static func freshDirectory(_ context: CLIContext) throws -> URL {
         let name = "wellness-demo-" + UUID().uuidString.prefix(8).lowercased()
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(name, isDirectory: true)
+        let temporary = URL(fileURLWithPath: context.variable("TMPDIR").map(context.path) ?? "/tmp", isDirectory: true)
+        let url = temporary.appendingPathComponent(name, isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
         return url

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ArgumentParser
 import Foundation
 import WellnessComposition
@@ -21,7 +16,7 @@ struct CheckinCommand: AsyncParsableCommand {
         @Option(help: "Stress, 1 (calm) to 5 (overwhelmed).") var stress: String
         @Option(help: "Social connection, 1 (isolated) to 5 (connected).") var social: String
         @Option(help: "Someone who matters to you right now.") var contact: String?
-        @Option(help: "The day, YYYY-MM-DD (default today).", transform: parseDay) var day: LocalDay?
+        @Option(help: "The day, YYYY-MM-DD (default today).", transform: parsed(parseDay)) var day: LocalDay?
         @Flag(help: "Replace the day's check-in if there is one.") var replace = false
 
         func run() async throws {
@@ -29,30 +24,28 @@ struct CheckinCommand: AsyncParsableCommand {
                 let ratings = try [(energy, DriftMetric.energy), (stress, .stress), (social, .social)].map {
                     try Checkin.parseRating($0.0, for: $0.1)
                 }
-                let saved = try await console.wellness.recordCheckin.execute(
+                let receipt = try await console.wellness.drift.checkIn(
                     energy: ratings[0], stress: ratings[1], social: ratings[2], keyContact: contact, day: day,
                     replace: replace)
-                // Logged in: the check-in was queued; send it now, or leave it for `wellness sync`.
-                var sent: Bool?
-                var sessionEnded: ClientSessionError?
-                if let server = console.wellness.server, let item = saved.queued {
-                    do {
-                        sent = try await server.sync.execute(sending: item).sent
-                    } catch ApiFailure.unauthorized {
-                        sent = false
-                        sessionEnded = .sessionEnded(server: server.login.server, email: server.login.email)
-                    }
+                // Logged in, the check-in was queued and sent: say whether it got through.
+                let sent: Bool? = switch receipt.delivery {
+                case .local: nil
+                case .sent: true
+                case .queued, .sessionEnded: false
                 }
                 if console.json {
-                    try console.printJSON(CheckinOutput(saved.checkin, sent: sent))
+                    try console.printJSON(CheckinOutput(receipt.checkin, sent: sent))
                 } else {
-                    let checkin = saved.checkin
+                    let checkin = receipt.checkin
                     console.print(console.text.string("cli.checkin.saved", .verbatim(checkin.day.description),
                                                       .number(checkin.energy), .number(checkin.stress), .number(checkin.social),
                                                       .verbatim(String(format: "%.2f", checkin.driftIndex))))
                     if let sent { console.print(console.text.string(sent ? "cli.checkin.sent" : "cli.checkin.willSync")) }
                 }
-                if let sessionEnded { console.warn(sessionEnded.localizedDescription) }
+                if receipt.delivery == .sessionEnded, let login = console.wellness.drift.login {
+                    console.warn(console.messages.message(for: ClientSessionError.sessionEnded(server: login.server,
+                                                                                               email: login.email)))
+                }
             }
         }
     }
@@ -68,7 +61,7 @@ struct CheckinCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Console.run(options) { console in
-                let checkins = try await console.wellness.listCheckins.execute(days: days)
+                let checkins = try await console.wellness.drift.checkins(days: days)
                 if console.json { return try console.printJSON(checkins.map { CheckinOutput($0) }) }
                 if checkins.isEmpty { return console.print(console.text.string("cli.checkin.none")) }
                 let text = console.text
@@ -95,16 +88,10 @@ struct InsightsCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Console.run(options) { console in
-            let insights: WeeklyInsights
-            if let server = console.wellness.server {
-                let read = try await server.drift.weeklyInsights(days: days)
-                insights = read.latest
-                if read.offline { console.showOffline(since: read.fetchedAt) }
-            } else {
-                insights = try await console.wellness.weeklyInsights.execute(days: days)
-            }
-            if console.json { return try console.printJSON(insights) }
-            console.showInsights(insights, colour: isatty(STDOUT_FILENO) == 1)
+            let read = try await console.wellness.drift.insights(days: days)
+            console.showOffline(read)
+            if console.json { return try console.printJSON(read.value) }
+            console.showInsights(read.value, colour: console.context.output.isTerminal)
         }
     }
 }
@@ -123,14 +110,9 @@ struct TrendsCommand: AsyncParsableCommand {
     func run() async throws {
         try await Console.run(options) { console in
             do {
-                let points: [TrendPoint]
-                if let server = console.wellness.server {
-                    let read = try await server.drift.trends(days: days)
-                    points = read.latest
-                    if read.offline { console.showOffline(since: read.fetchedAt) }
-                } else {
-                    points = try await console.wellness.trends.execute(days: days)
-                }
+                let read = try await console.wellness.drift.trends(days: days)
+                console.showOffline(read)
+                let points = read.value
                 if console.json { return try console.printJSON(TrendsOutput(days: days, points: points)) }
                 let text = console.text
                 console.print(text.string("cli.trends.title", .number(days)))
@@ -155,10 +137,10 @@ struct FeaturesCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Console.run(options) { console in
-            let features = try await console.wellness.features.features()
+            let features = try await console.wellness.drift.features()
             if console.json { return try console.printJSON(features) }
             let text = console.text
-            console.print(text.string("cli.tier.current", .text(try await console.wellness.features.current().name)))
+            console.print(text.string("cli.tier.current", .text(try await console.wellness.drift.tier().name)))
             console.printTable(header: [text.string("cli.column.feature"), text.string("cli.column.pro"),
                                         text.string("cli.column.unlocked"), ""],
                                rows: features.map { [$0.key.rawValue, console.yesNo($0.pro), console.yesNo($0.unlocked),
@@ -179,7 +161,7 @@ struct TierCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Console.run(options) { console in
-                let tier = try await console.wellness.features.current()
+                let tier = try await console.wellness.drift.tier()
                 if console.json { return try console.printJSON(["tier": tier.rawValue]) }
                 console.print(console.text.string("cli.tier.current", .text(tier.name)))
             }
@@ -189,18 +171,14 @@ struct TierCommand: AsyncParsableCommand {
     struct Set: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Store the tier.")
         @OptionGroup var options: GlobalOptions
-        @Argument(help: "free or pro.", transform: { text in
-            do { return try Tier.parse(text) } catch {
-                throw CLIError.invalidValue(source: "tier", value: text, expected: "free or pro")
-            }
-        }) var tier: Tier
+        @Argument(help: "free or pro.", transform: parsed(parseTier)) var tier: Tier
 
         func run() async throws {
             try await Console.run(options) { console in
-                try await console.wellness.features.setTier(tier)
+                try await console.wellness.drift.setTier(tier)
                 if console.json { return try console.printJSON(["tier": tier.rawValue]) }
                 console.print(console.text.string("cli.tier.set", .text(tier.name)))
-                if ProcessInfo.processInfo.environment["WELLNESS_TIER"].map({ !$0.isEmpty }) == true {
+                if console.context.variable("WELLNESS_TIER") != nil {
                     console.print(console.text.string("cli.tier.overridden"))
                 }
             }
@@ -220,7 +198,7 @@ struct QueueCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Console.run(options) { console in
-                let items = try await console.wellness.checkinQueue.list()
+                let items = try await console.wellness.drift.queued()
                 if console.json { return try console.printJSON(items.map(QueuedOutput.init)) }
                 if items.isEmpty { return console.print(console.text.string("cli.queue.none")) }
                 let text = console.text
@@ -244,7 +222,7 @@ struct QueueCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Console.run(options) { console in
-                let reset = try await console.wellness.checkinQueue.retry(all ? nil : id)
+                let reset = try await console.wellness.drift.retryQueued(all ? nil : id)
                 if console.json { return try console.printJSON(reset.map(QueuedOutput.init)) }
                 console.print(console.text.string("cli.queue.retried", .number(reset.count)))
             }
@@ -258,7 +236,7 @@ struct QueueCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Console.run(options) { console in
-                let item = try await console.wellness.checkinQueue.drop(id)
+                let item = try await console.wellness.drift.dropQueued(id)
                 if console.json { return try console.printJSON(QueuedOutput(item)) }
                 console.print(console.text.string("cli.queue.dropped", .verbatim(item.checkin.day.description)))
             }
@@ -268,13 +246,9 @@ struct QueueCommand: AsyncParsableCommand {
 
 extension Console {
     /// "Offline: showing what the server sent at …" — on stderr, so `--json` output stays data.
-    func showOffline(since fetchedAt: Date) {
+    func showOffline<Value>(_ read: DriftReading<Value>) {
+        guard read.offline, let fetchedAt = read.fetchedAt else { return }
         warn(text.string("cli.offline", .verbatim(localTime(fetchedAt))))
-    }
-
-    /// A line on stderr that is not an error.
-    func warn(_ line: String) {
-        FileHandle.standardError.write(Data("wellness: \(line)\n".utf8))
     }
 
     /// A locked feature: the upgrade message (or `{"locked": true, "feature": KEY}`), exit 3.
@@ -283,10 +257,10 @@ extension Console {
             try printJSON(LockedOutput(feature: feature.rawValue))
         } else {
             // Logged in, the tier is the server account's: only the server's admin changes it.
-            print(text.string(wellness.server == nil ? "cli.locked" : "cli.locked.server", .verbatim(feature.rawValue),
+            print(text.string(wellness.drift.login == nil ? "cli.locked" : "cli.locked.server", .verbatim(feature.rawValue),
                               .text(feature.summary)))
         }
-        Foundation.exit(3)
+        throw CLIFailure.locked
     }
 
     /// The weekly picture for people: metric bars scaled to 5, and the level as a badge (in

@@ -13,15 +13,15 @@ struct ExercisesCommand: AsyncParsableCommand {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List exercises, optionally of one group or equipment.")
         @OptionGroup var options: GlobalOptions
-        @Option(help: "A muscle group (see `wellness exercises groups`).", transform: { try MuscleGroup.parse($0) })
+        @Option(help: "A muscle group (see `wellness exercises groups`).", transform: parsed { try MuscleGroup.parse($0) })
         var muscle: MuscleGroup?
         @Option(help: "Equipment: \(Equipment.allCases.map(\.rawValue).joined(separator: ", ")).",
-                transform: { try Equipment.parse($0) })
+                transform: parsed { try Equipment.parse($0) })
         var equipment: Equipment?
 
         func run() async throws {
             try await Console.run(options) { console in
-                try console.showExercises(try await console.wellness.listExercises.execute(muscleGroup: muscle,
+                try console.showExercises(try await console.wellness.exercises.list(muscleGroup: muscle,
                                                                                             equipment: equipment))
             }
         }
@@ -34,7 +34,7 @@ struct ExercisesCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Console.run(options) { console in
-                try console.showExercises(try await console.wellness.searchExercises.execute(text))
+                try console.showExercises(try await console.wellness.exercises.search(text))
             }
         }
     }
@@ -45,7 +45,7 @@ struct ExercisesCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Console.run(options) { console in
-                let all = try await console.wellness.listExercises.execute()
+                let all = try await console.wellness.exercises.list()
                 let counts = MuscleGroup.allCases.map { group in (group, all.filter { $0.muscleGroup == group }.count) }
                 if console.json {
                     return try console.printJSON(counts.map {

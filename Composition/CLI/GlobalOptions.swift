@@ -5,7 +5,7 @@ import WellnessComposition
 /// The options every command takes.
 struct GlobalOptions: ParsableArguments {
     @Option(help: "Storage: sqlite (default), json or memory. Env: WELLNESS_STORE.",
-            transform: { try StoreKind.parse($0) })
+            transform: parsed { try StoreKind.parse($0) })
     var store: StoreKind?
 
     @Option(name: .customLong("data-dir"),
@@ -15,7 +15,7 @@ struct GlobalOptions: ParsableArguments {
     @Option(help: "Pretend it is this moment (ISO 8601, e.g. 2026-11-21T09:30:00Z). Env: WELLNESS_NOW.")
     var now: String?
 
-    @Option(help: "Language: en or nl. Default: from LANG, else en.", transform: { try WellnessLocale.parse($0) })
+    @Option(help: "Language: en or nl. Default: from LANG, else en.", transform: parsed { try WellnessLocale.parse($0) })
     var locale: WellnessLocale?
 
     @Option(help: "An intervention catalog (JSON) replacing the built-in one. Env: WELLNESS_CATALOG.")
@@ -24,27 +24,32 @@ struct GlobalOptions: ParsableArguments {
     @Flag(help: "Machine-readable JSON on stdout.")
     var json = false
 
-    /// The container configuration from these options and the environment.
-    func configuration(environment: [String: String] = ProcessInfo.processInfo.environment) throws
-        -> WellnessConfiguration
-    {
-        let timeZone = try Self.timeZone(environment["TZ"])
+    /// The data directory from `--data-dir`, `WELLNESS_DATA_DIR` or the default, in `context`.
+    func dataDirectory(_ context: CLIContext) -> URL {
+        DataDirectory.resolve(explicit: dataDir.map(context.path), environment: context.environment.merging(
+            context.variable("WELLNESS_DATA_DIR").map { ["WELLNESS_DATA_DIR": context.path($0)] } ?? [:]) { $1 })
+    }
+
+    /// The container configuration from these options and the run's environment.
+    func configuration(_ context: CLIContext, serving: Bool = false) throws -> WellnessConfiguration {
+        let timeZone = try Self.timeZone(context.environment["TZ"])
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
-        let clock = try (now ?? environment["WELLNESS_NOW"].flatMap { $0.isEmpty ? nil : $0 }).map {
+        let clock = try (now ?? context.variable("WELLNESS_NOW")).map {
             FixedWallClock(try Self.instant($0, source: now == nil ? "WELLNESS_NOW" : "--now", calendar: calendar))
         }
-        let catalogPath = catalog ?? environment["WELLNESS_CATALOG"].flatMap { $0.isEmpty ? nil : $0 }
+        let catalogPath = catalog ?? context.variable("WELLNESS_CATALOG")
         return WellnessConfiguration(
-            store: try store ?? environment["WELLNESS_STORE"].map { try StoreKind.parse($0) } ?? .sqlite,
-            dataDirectory: DataDirectory.resolve(explicit: dataDir, environment: environment),
+            store: try store ?? context.variable("WELLNESS_STORE").map { try StoreKind.parse($0) } ?? .sqlite,
+            dataDirectory: dataDirectory(context),
             clock: clock ?? SystemWallClock(),
             calendar: calendar,
-            locale: locale ?? WellnessLocale.fromEnvironment(environment),
-            catalog: try catalogPath.map { try InterventionCatalog.load(URL(fileURLWithPath: $0)) },
-            tierOverride: try environment["WELLNESS_TIER"].flatMap { $0.isEmpty ? nil : $0 }.map {
+            locale: locale ?? WellnessLocale.fromEnvironment(context.environment),
+            logger: context.logger("wellness", serving: serving),
+            catalog: try catalogPath.map { try InterventionCatalog.load(URL(fileURLWithPath: context.path($0))) },
+            tierOverride: try context.variable("WELLNESS_TIER").map {
                 do { return try Tier.parse($0) } catch {
-                    throw CLIError.invalidValue(source: "WELLNESS_TIER", value: $0, expected: "free or pro")
+                    throw CLIError.invalidValue(source: "WELLNESS_TIER", value: $0, expected: LocalizedText("cli.expected.tier"))
                 }
             })
     }
@@ -54,7 +59,7 @@ struct GlobalOptions: ParsableArguments {
         guard var name = tz, !name.isEmpty else { return .current }
         if name.hasPrefix(":") { name.removeFirst() }
         guard let zone = TimeZone(identifier: name) else {
-            throw CLIError.invalidValue(source: "TZ", value: tz ?? "", expected: "an IANA time zone such as Europe/Amsterdam")
+            throw CLIError.invalidValue(source: "TZ", value: tz ?? "", expected: LocalizedText("cli.expected.timeZone"))
         }
         return zone
     }
@@ -67,20 +72,38 @@ struct GlobalOptions: ParsableArguments {
             let clock = parts[1].split(separator: ":").map { Int($0) }
             if (2...3).contains(clock.count), clock.allSatisfy({ $0 != nil }),
                let hour = clock[0], let minute = clock[1], (0..<24).contains(hour), (0..<60).contains(minute),
-               clock.count == 2 || (0..<60).contains(clock[2]!) {
-                let seconds = clock.count == 3 ? clock[2]! : 0
+               clock.count == 2 || clock[2].map({ (0..<60).contains($0) }) == true {
+                let seconds = clock.count == 3 ? clock[2] ?? 0 : 0
                 return day.at(hour: hour, minute: minute, in: calendar).addingTimeInterval(Double(seconds))
             }
         }
-        throw CLIError.invalidValue(source: source, value: text,
-                                    expected: "an ISO 8601 date-time such as 2026-11-21T09:30:00Z or 2026-11-21T09:30")
+        throw CLIError.invalidValue(source: source, value: text, expected: LocalizedText("cli.expected.instant"))
     }
 }
 
 /// A local `YYYY-MM-DD` argument, parsed with an error that names the value.
 func parseDay(_ text: String) throws -> LocalDay {
     guard let day = LocalDay(text) else {
-        throw CLIError.invalidValue(source: "date", value: text, expected: "a real date in the form YYYY-MM-DD")
+        throw CLIError.invalidValue(source: "date", value: text, expected: LocalizedText("cli.expected.day"))
     }
     return day
+}
+
+/// A parser for `@Option`/`@Argument(transform:)` whose refusal ArgumentParser shows as it is:
+/// the error worded in the language of the run's environment, with the usage, exit 64.
+func parsed<Value>(_ parse: @escaping @Sendable (String) throws -> Value) -> @Sendable (String) throws -> Value {
+    { text in
+        do {
+            return try parse(text)
+        } catch {
+            let locale = WellnessLocale.fromEnvironment(CLIContext.current.environment)
+            throw ParseRefusal(message: CLIMessages(locale: locale).message(for: error))
+        }
+    }
+}
+
+/// A refused value, already worded (ArgumentParser shows a `LocalizedError`'s description).
+struct ParseRefusal: Error, LocalizedError {
+    let message: String
+    var errorDescription: String? { message }
 }

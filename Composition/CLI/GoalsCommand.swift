@@ -16,7 +16,7 @@ struct GoalsCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Console.run(options) { console in
-                let goal = try await console.wellness.addGoal.execute(title: title, description: description)
+                let goal = try await console.wellness.goals.add(title: title, description: description)
                 if console.json { return try console.printJSON(GoalOutput(goal)) }
                 console.print(console.text.string("cli.goals.added", .verbatim(goal.title), .verbatim(goal.id.description)))
             }
@@ -29,7 +29,7 @@ struct GoalsCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Console.run(options) { console in
-                let goals = try await console.wellness.listGoals.execute()
+                let goals = try await console.wellness.goals.list()
                 if console.json { return try console.printJSON(goals.map(GoalOutput.init)) }
                 if goals.isEmpty { return console.print(console.text.string("cli.goals.none")) }
                 console.printTable(header: ["ID", console.text.string("cli.column.title"), console.text.string("cli.column.since")],
@@ -45,8 +45,8 @@ struct GoalsCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Console.run(options) { console in
-                let goal = try await console.wellness.listGoals.find(id)
-                try await console.wellness.removeGoal.execute(goal.id)
+                let goal = try await console.wellness.goals.find(id)
+                try await console.wellness.goals.remove(goal.id)
                 if console.json { return try console.printJSON(GoalOutput(goal)) }
                 console.print(console.text.string("cli.goals.removed", .verbatim(goal.title)))
             }
@@ -65,11 +65,11 @@ struct MoodCommand: AsyncParsableCommand {
         @OptionGroup var options: GlobalOptions
         @Argument(help: "1 (low) to 5 (great).") var score: Int
         @Option(help: "A note.") var note: String?
-        @Option(help: "The day, YYYY-MM-DD (default today).", transform: parseDay) var day: LocalDay?
+        @Option(help: "The day, YYYY-MM-DD (default today).", transform: parsed(parseDay)) var day: LocalDay?
 
         func run() async throws {
             try await Console.run(options) { console in
-                let entry = try await console.wellness.logMood.execute(score: score, note: note, day: day)
+                let entry = try await console.wellness.moods.log(score: score, note: note, day: day)
                 if console.json { return try console.printJSON(MoodOutput(entry)) }
                 console.print(console.text.string("cli.mood.logged", .number(entry.score), .verbatim(entry.day.description)))
             }
@@ -83,7 +83,7 @@ struct MoodCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Console.run(options) { console in
-                let moods = try await console.wellness.listMoods.execute(days: days)
+                let moods = try await console.wellness.moods.list(days: days)
                 if console.json { return try console.printJSON(moods.map(MoodOutput.init)) }
                 if moods.isEmpty { return console.print(console.text.string("cli.mood.none")) }
                 console.printTable(header: [console.text.string("cli.column.day"), console.text.string("cli.column.mood"),
@@ -105,8 +105,8 @@ struct TipsCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Console.run(options) { console in
-            let goal = try await console.wellness.listGoals.find(self.goal)
-            let tips = try await console.wellness.getGoalTips.execute(goal.id, refresh: refresh)
+            let goal = try await console.wellness.goals.find(self.goal)
+            let tips = try await console.wellness.goals.tips(for: goal.id, refresh: refresh)
             if console.json { return try console.printJSON(TipsOutput(tips)) }
             console.print(console.text.string("cli.tips.title", .verbatim(goal.title)))
             if tips.stale {

@@ -16,7 +16,7 @@ struct InterventionsCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Console.run(options) { console in
-                let items = console.wellness.listInterventions.execute()
+                let items = console.wellness.interventions.list()
                 if console.json { return try console.printJSON(items.map(InterventionOutput.init)) }
                 console.printTable(
                     header: ["ID", console.text.string("cli.column.sections"), console.text.string("cli.column.type"),
@@ -39,7 +39,7 @@ struct InterventionsCommand: AsyncParsableCommand {
         func run() async throws {
             try await Console.run(options) { console in
                 let moment = try at.map { try GlobalOptions.instant($0, source: "--at", calendar: console.calendar) }
-                let completion = try await console.wellness.completeIntervention.execute(
+                let completion = try await console.wellness.interventions.complete(
                     Intervention.ID(id), count: count, at: moment)
                 if console.json { return try console.printJSON(CompletionOutput(completion, withID: true)) }
                 let title = console.wellness.catalog.item(completion.interventionID)?.title ?? id
@@ -57,7 +57,7 @@ struct InterventionsCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Console.run(options) { console in
-                let history = try await console.wellness.interventionHistory.execute(Intervention.ID(id))
+                let history = try await console.wellness.interventions.history(of: Intervention.ID(id))
                 if console.json { return try console.printJSON(HistoryOutput(history)) }
                 console.print(console.text.string("cli.history.completions"))
                 console.printTable(

@@ -13,13 +13,13 @@ struct JournalCommand: AsyncParsableCommand {
     struct Toggle: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Switch a tag of a day on or off.")
         @OptionGroup var options: GlobalOptions
-        @Argument(help: "The tag (see `wellness journal tags`).", transform: { try JournalTag.parse($0) })
+        @Argument(help: "The tag (see `wellness journal tags`).", transform: parsed { try JournalTag.parse($0) })
         var tag: JournalTag
-        @Option(help: "The day, YYYY-MM-DD (default today).", transform: parseDay) var day: LocalDay?
+        @Option(help: "The day, YYYY-MM-DD (default today).", transform: parsed(parseDay)) var day: LocalDay?
 
         func run() async throws {
             try await Console.run(options) { console in
-                try console.showJournal(try await console.wellness.toggleJournalTag.execute(tag, day: day))
+                try console.showJournal(try await console.wellness.journal.toggleTag(tag, day: day))
             }
         }
     }
@@ -28,11 +28,11 @@ struct JournalCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Set a day's notes (empty text clears them).")
         @OptionGroup var options: GlobalOptions
         @Argument(help: "The notes.") var text: String
-        @Option(help: "The day, YYYY-MM-DD (default today).", transform: parseDay) var day: LocalDay?
+        @Option(help: "The day, YYYY-MM-DD (default today).", transform: parsed(parseDay)) var day: LocalDay?
 
         func run() async throws {
             try await Console.run(options) { console in
-                try console.showJournal(try await console.wellness.setJournalNotes.execute(text, day: day))
+                try console.showJournal(try await console.wellness.journal.setNotes(text, day: day))
             }
         }
     }
@@ -40,11 +40,11 @@ struct JournalCommand: AsyncParsableCommand {
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Show a day's journal exactly as left.")
         @OptionGroup var options: GlobalOptions
-        @Option(help: "The day, YYYY-MM-DD (default today).", transform: parseDay) var day: LocalDay?
+        @Option(help: "The day, YYYY-MM-DD (default today).", transform: parsed(parseDay)) var day: LocalDay?
 
         func run() async throws {
             try await Console.run(options) { console in
-                try console.showJournal(try await console.wellness.getJournal.execute(day: day), withLegacy: true)
+                try console.showJournal(try await console.wellness.journal.day(day), withLegacy: true)
             }
         }
     }
@@ -56,7 +56,7 @@ struct JournalCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Console.run(options) { console in
-                let journals = try await console.wellness.listJournals.execute(days: days)
+                let journals = try await console.wellness.journal.list(days: days)
                 if console.json { return try console.printJSON(journals.map { JournalOutput($0, withLegacy: false) }) }
                 if journals.isEmpty { return console.print(console.text.string("cli.journal.none")) }
                 console.printTable(

@@ -15,7 +15,7 @@ struct ModulesCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Console.run(options) { console in
-                try console.showModules(try await console.wellness.listModules.execute())
+                try console.showModules(try await console.wellness.modules.list())
             }
         }
     }
@@ -23,12 +23,12 @@ struct ModulesCommand: AsyncParsableCommand {
     /// The module names `enable` and `disable` take.
     struct Selection: ParsableArguments {
         @Argument(help: "Modules: \(TrackingModule.allCases.map(\.rawValue).joined(separator: ", ")).",
-                  transform: { try TrackingModule.parse($0) })
+                  transform: parsed { try TrackingModule.parse($0) })
         var modules: [TrackingModule]
 
         func apply(enabled: Bool, _ options: GlobalOptions) async throws {
             try await Console.run(options) { console in
-                try console.showModules(try await console.wellness.setModulesEnabled.execute(modules, enabled: enabled))
+                try console.showModules(try await console.wellness.modules.setEnabled(modules, enabled: enabled))
             }
         }
     }
@@ -55,7 +55,7 @@ struct ModulesCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Console.run(options) { console in
-                try console.showModules(try await console.wellness.resetModules.execute())
+                try console.showModules(try await console.wellness.modules.reset())
             }
         }
     }
@@ -63,12 +63,12 @@ struct ModulesCommand: AsyncParsableCommand {
     struct Use: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Record that a module was used now.")
         @OptionGroup var options: GlobalOptions
-        @Argument(help: "The module.", transform: { try TrackingModule.parse($0) })
+        @Argument(help: "The module.", transform: parsed { try TrackingModule.parse($0) })
         var module: TrackingModule
 
         func run() async throws {
             try await Console.run(options) { console in
-                let entry = try await console.wellness.recordModuleUse.execute(module)
+                let entry = try await console.wellness.modules.recordUse(module)
                 if console.json { return try console.printJSON(ModuleOutput(entry)) }
                 console.print(console.text.string("cli.modules.used", .text(module.name),
                                                   .verbatim(console.localTime(entry.lastUsed))))

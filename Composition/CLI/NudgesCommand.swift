@@ -16,7 +16,7 @@ struct NudgesCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Console.run(options) { console in
-                try console.showNudges(try await console.wellness.evaluateNudges.execute())
+                try console.showNudges(try await console.wellness.nudges.evaluate())
             }
         }
     }
@@ -25,12 +25,12 @@ struct NudgesCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Not now: hide a suggestion for 30 days (it returns only if it still applies).")
         @OptionGroup var options: GlobalOptions
-        @Argument(help: "The nudge id, as `wellness nudges` shows it.", transform: { try NudgeID.parse($0) })
+        @Argument(help: "The nudge id, as `wellness nudges` shows it.", transform: parsed { try NudgeID.parse($0) })
         var id: NudgeID
 
         func run() async throws {
             try await Console.run(options) { console in
-                let snooze = try await console.wellness.dismissNudge.execute(id)
+                let snooze = try await console.wellness.nudges.dismiss(id)
                 if console.json { return try console.printJSON(SnoozeOutput(id: snooze.nudgeID, until: snooze.until)) }
                 console.print(console.text.string("cli.nudges.snoozed", .verbatim(snooze.nudgeID),
                                                   .verbatim(console.localTime(snooze.until))))
@@ -41,12 +41,12 @@ struct NudgesCommand: AsyncParsableCommand {
     struct Apply: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Carry out a suggestion's action.")
         @OptionGroup var options: GlobalOptions
-        @Argument(help: "The nudge id, as `wellness nudges` shows it.", transform: { try NudgeID.parse($0) })
+        @Argument(help: "The nudge id, as `wellness nudges` shows it.", transform: parsed { try NudgeID.parse($0) })
         var id: NudgeID
 
         func run() async throws {
             try await Console.run(options) { console in
-                let outcome = try await console.wellness.applyNudge.execute(id)
+                let outcome = try await console.wellness.nudges.apply(id)
                 if console.json { return try console.printJSON(ApplyOutput(id: id, outcome: outcome)) }
                 switch outcome {
                 case .disabled(let entries):

@@ -13,11 +13,11 @@ struct ProfileCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Set the dog's name and birth date.")
         @OptionGroup var options: GlobalOptions
         @Option(help: "The dog's name.") var name: String
-        @Option(help: "Birth date, YYYY-MM-DD.", transform: parseDay) var birth: LocalDay
+        @Option(help: "Birth date, YYYY-MM-DD.", transform: parsed(parseDay)) var birth: LocalDay
 
         func run() async throws {
             try await Console.run(options) { console in
-                try console.showProfile(try await console.wellness.setDogProfile.execute(name: name, birthDate: birth))
+                try console.showProfile(try await console.wellness.profile.set(name: name, birthDate: birth))
             }
         }
     }
@@ -28,7 +28,7 @@ struct ProfileCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Console.run(options) { console in
-                try console.showProfile(try await console.wellness.getDogProfile.execute())
+                try console.showProfile(try await console.wellness.profile.get())
             }
         }
     }

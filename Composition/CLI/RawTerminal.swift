@@ -12,22 +12,26 @@ final class RawTerminal {
     }
 
     private var original = termios()
+    private let input: Int32
+    private let output: Int32
 
-    init() {
-        tcgetattr(STDIN_FILENO, &original)
+    init(input: Int32, output: Int32) {
+        self.input = input
+        self.output = output
+        tcgetattr(input, &original)
         var raw = original
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
         withUnsafeMutableBytes(of: &raw.c_cc) { bytes in
             bytes[Int(VMIN)] = 1
             bytes[Int(VTIME)] = 0
         }
-        tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
+        tcsetattr(input, TCSAFLUSH, &raw)
         emit("\u{1B}[?25l") // hide the cursor
     }
 
     func restore() {
         emit("\u{1B}[?25h")
-        tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
+        tcsetattr(input, TCSAFLUSH, &original)
     }
 
     /// Waits for the next key; end of input, Ctrl-C, Ctrl-D and `q` quit. Keys that arrive
@@ -35,7 +39,7 @@ final class RawTerminal {
     func readKey() -> Key {
         if pending.isEmpty {
             var buffer = [UInt8](repeating: 0, count: 64)
-            let count = read(STDIN_FILENO, &buffer, buffer.count)
+            let count = read(input, &buffer, buffer.count)
             guard count > 0 else { return .quit }
             pending = Self.keys(in: buffer.prefix(count))
         }
@@ -77,7 +81,7 @@ final class RawTerminal {
 
     private func emit(_ text: String) {
         var text = text
-        text.withUTF8 { _ = write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+        text.withUTF8 { _ = write(output, $0.baseAddress, $0.count) }
     }
 }
 

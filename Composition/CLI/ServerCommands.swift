@@ -6,7 +6,9 @@ import Darwin
 import ArgumentParser
 import Foundation
 import Logging
+import WellnessClient
 import WellnessComposition
+import WellnessServerHost
 
 /// `wellness serve [--host 127.0.0.1] [--port 8080]`: the Wellness API for the accounts in the
 /// data directory, until SIGINT or SIGTERM.
@@ -27,18 +29,17 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        do {
-            let configuration = try options.configuration()
-            let host = try ServerHost.make(configuration)
+        try await ServerConsole.run(options, serving: true) { host, console in
             let address = self.host
-            let directory = configuration.dataDirectory.path
-            try await host.serve(ServerConfiguration(host: address, port: port, rateLimit: RateLimit(limit: rateLimit, window: 60),
-                                                     maxBodyBytes: maxBody), onRunning: { port in
-                // Written straight to the file descriptor: scripts and tests wait for this line.
-                FileHandle.standardOutput.write(Data("Wellness server listening on http://\(address):\(port) (data: \(directory))\n".utf8))
+            let directory = host.directory.path
+            let output = console.context.output
+            let configuration = ServerConfiguration(host: address, port: port,
+                                                    rateLimit: RateLimit(limit: rateLimit, window: 60), maxBodyBytes: maxBody)
+            try await host.serve(configuration, messages: console.messages.presenter, onRunning: { port in
+                // Flushed at once: scripts and tests wait for this line.
+                output.write("Wellness server listening on http://\(address):\(port) (data: \(directory))\n")
+                output.flush()
             })
-        } catch {
-            Console.fail(error)
         }
     }
 }
@@ -54,11 +55,11 @@ struct UsersCommand: AsyncParsableCommand {
             abstract: "Add an account; the password is read from stdin (or asked for, hidden, on a terminal).")
         @OptionGroup var options: GlobalOptions
         @Argument(help: "The account's email address.") var email: String
-        @Option(help: "free or pro.", transform: parseTier) var tier: Tier = .free
+        @Option(help: "free or pro.", transform: parsed(parseTier)) var tier: Tier = .free
 
         func run() async throws {
             try await ServerConsole.run(options) { host, console in
-                let password = try PasswordInput.read(confirm: true)
+                let password = try PasswordInput(console.context).read(confirm: true)
                 let account = try await host.addAccount(email: email, password: password, tier: tier)
                 if console.json { return try console.printJSON(AccountOutput(account, tier: tier)) }
                 console.print(console.text.string("cli.users.added", .verbatim(account.email.rawValue), .text(tier.name)))
@@ -72,7 +73,7 @@ struct UsersCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await ServerConsole.run(options) { host, console in
-                let accounts = try await host.accounts.list()
+                let accounts = try await host.accounts()
                 var rows: [AccountOutput] = []
                 for account in accounts { rows.append(AccountOutput(account, tier: try await host.tier(of: account.id))) }
                 if console.json { return try console.printJSON(rows) }
@@ -103,7 +104,7 @@ struct UsersCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "tier", abstract: "Set an account's tier.")
         @OptionGroup var options: GlobalOptions
         @Argument(help: "The account's email or id.") var account: String
-        @Argument(help: "free or pro.", transform: parseTier) var tier: Tier
+        @Argument(help: "free or pro.", transform: parsed(parseTier)) var tier: Tier
 
         func run() async throws {
             try await ServerConsole.run(options) { host, console in
@@ -127,12 +128,10 @@ struct LoginCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Console.run(options) { console in
-            guard try options.configuration().store != .memory else {
-                throw ValidationError(console.text.string("cli.login.memory"))
-            }
-            let url = try ClientSession.serverURL(server)
-            let password = try PasswordInput.read(confirm: false)
-            let stored = try await console.wellness.session.logIn(server: url, email: email, password: password)
+            guard console.client.configuration.store != .memory else { throw CLIError.loginNeedsStore }
+            let url = try LogIn.serverURL(server)
+            let password = try PasswordInput(console.context).read(confirm: false)
+            let stored = try await console.client.session.logIn(server: url, email: email, password: password)
             if console.json { return try console.printJSON(LoginOutput(stored)) }
             console.print(console.text.string("cli.login.done", .verbatim(stored.server.absoluteString),
                                               .verbatim(stored.email)))
@@ -148,7 +147,7 @@ struct LogoutCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Console.run(options) { console in
-            let stored = try await console.wellness.session.logOut()
+            let stored = try await console.client.session.logOut()
             if console.json { return try console.printJSON(["loggedOut": stored != nil]) }
             guard let stored else { return console.print(console.text.string("cli.session.none")) }
             console.print(console.text.string("cli.logout.done", .verbatim(stored.server.absoluteString)))
@@ -164,7 +163,7 @@ struct SessionCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Console.run(options) { console in
-            let status = try await console.wellness.session.status()
+            let status = try await console.client.session.status()
             if console.json { return try console.printJSON(SessionOutput(status)) }
             let text = console.text
             switch status {
@@ -190,8 +189,7 @@ struct SyncCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Console.run(options) { console in
-            guard let server = console.wellness.server else { throw ClientSessionError.notLoggedIn }
-            let summary = try await server.sync.execute()
+            let summary = try await console.wellness.drift.sync()
             if console.json { return try console.printJSON(summary) }
             console.showSync(summary)
         }
@@ -210,68 +208,85 @@ extension Console {
     }
 }
 
-/// Runs a `users` command on the server host of the data directory.
+/// Runs a `users` or `serve` command on the server host of the data directory; errors are
+/// worded as in ``Console/run(_:_:)``.
 enum ServerConsole {
-    static func run(_ options: GlobalOptions, _ body: (ServerHost, Console) async throws -> Void) async throws {
+    static func run(_ options: GlobalOptions, serving: Bool = false,
+                    _ body: (ServerHost, ServerConsoleOutput) async throws -> Void) async throws {
+        let context = CLIContext.current
+        var messages = CLIMessages(locale: options.locale ?? WellnessLocale.fromEnvironment(context.environment))
         do {
-            let configuration = try options.configuration()
+            let configuration = try options.configuration(context, serving: serving)
+            messages = CLIMessages(locale: configuration.locale)
             let host = try ServerHost.make(configuration)
-            let wellness = try Wellness(repositories: .inMemory(), clock: configuration.clock,
-                                        calendar: configuration.calendar, locale: configuration.locale)
-            try await body(host, Console(wellness: wellness, json: options.json))
-        } catch let exit as ExitCode {
-            throw exit
+            try await body(host, ServerConsoleOutput(text: messages.text, calendar: configuration.calendar,
+                                                     json: options.json, context: context))
+        } catch let failure as CLIFailure {
+            throw failure
         } catch {
-            Console.fail(error)
+            throw CLIFailure(message: messages.message(for: error), status: 1)
         }
     }
 }
 
-/// A password from stdin: typed at a hidden prompt on a terminal (twice when `confirm`), else
-/// the first line of what is piped in. Never from the command line, where other users and the
-/// shell history would see it.
-enum PasswordInput {
-    enum Failure: Error, LocalizedError {
-        case empty
-        case mismatch
+/// Output for the server's own commands (there is no single-user container to show).
+struct ServerConsoleOutput {
+    let text: Localizer
+    let calendar: Calendar
+    let json: Bool
+    let context: CLIContext
 
-        var errorDescription: String? {
-            switch self {
-            case .empty: "no password given on stdin"
-            case .mismatch: "the passwords did not match"
-            }
-        }
+    var messages: CLIMessages { CLIMessages(localizer: text) }
+
+    func print(_ line: String = "") { context.output.write(line + "\n") }
+
+    func printJSON(_ value: some Encodable) throws { try JSONOutput.print(value, to: context.output) }
+
+    func printTable(header: [String], rows: [[String]]) { TableOutput.print(header: header, rows: rows, to: context.output) }
+
+    func localTime(_ date: Date?) -> String { LocalTime.format(date, calendar: calendar, never: text.string("cli.never")) }
+}
+
+/// A password from standard input: typed at a hidden prompt on a terminal (twice when
+/// `confirm`), else the first line of what is piped in. Never from the command line, where
+/// other users and the shell history would see it.
+struct PasswordInput {
+    let context: CLIContext
+
+    init(_ context: CLIContext) {
+        self.context = context
     }
 
-    static func read(confirm: Bool) throws -> String {
-        guard isatty(STDIN_FILENO) == 1 else {
-            guard let line = Swift.readLine(strippingNewline: true), !line.isEmpty else { throw Failure.empty }
-            return line.hasSuffix("\r") ? String(line.dropLast()) : line
+    func read(confirm: Bool) throws -> String {
+        let input = context.input
+        guard input.isTerminal, let fd = input.fileDescriptor else {
+            guard let line = input.readLine(), !line.isEmpty else { throw CLIError.noPassword }
+            return line
         }
-        let password = try prompt("Password: ")
-        if confirm, try prompt("Repeat the password: ") != password { throw Failure.mismatch }
+        let password = try prompt("Password: ", fd)
+        if confirm, try prompt("Repeat the password: ", fd) != password { throw CLIError.passwordMismatch }
         return password
     }
 
-    private static func prompt(_ text: String) throws -> String {
-        FileHandle.standardError.write(Data(text.utf8))
+    private func prompt(_ text: String, _ fd: Int32) throws -> String {
+        context.errors.write(text)
         var original = termios()
-        tcgetattr(STDIN_FILENO, &original)
+        tcgetattr(fd, &original)
         var hidden = original
         hidden.c_lflag &= ~tcflag_t(ECHO)
-        tcsetattr(STDIN_FILENO, TCSAFLUSH, &hidden)
+        tcsetattr(fd, TCSAFLUSH, &hidden)
         defer {
-            tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
-            FileHandle.standardError.write(Data("\n".utf8))
+            tcsetattr(fd, TCSAFLUSH, &original)
+            context.errors.write("\n")
         }
-        guard let line = Swift.readLine(strippingNewline: true), !line.isEmpty else { throw Failure.empty }
+        guard let line = context.input.readLine(), !line.isEmpty else { throw CLIError.noPassword }
         return line
     }
 }
 
-func parseTier(_ text: String) throws -> Tier {
+@Sendable func parseTier(_ text: String) throws -> Tier {
     do { return try Tier.parse(text) } catch {
-        throw CLIError.invalidValue(source: "tier", value: text, expected: "free or pro")
+        throw CLIError.invalidValue(source: "tier", value: text, expected: LocalizedText("cli.expected.tier"))
     }
 }
 
@@ -311,7 +326,7 @@ struct SessionOutput: Encodable {
     let tier: Tier?
     let expiresAt: Date?
 
-    init(_ status: ClientSession.Status) {
+    init(_ status: SessionStatus) {
         switch status {
         case .signedOut:
             (self.status, server, email, tier, expiresAt) = ("signedOut", nil, nil, nil, nil)

@@ -10,7 +10,7 @@ struct SummaryCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Console.run(options) { console in
-            let summary = try await console.wellness.todaySummary.execute()
+            let summary = try await console.wellness.todaySummary()
             if console.json { return try console.printJSON(SummaryOutput(summary, console.text)) }
             console.print(console.text.string("cli.summary.title", .verbatim(summary.today.description)))
             console.print()

@@ -13,11 +13,11 @@ struct SupplementsCommand: AsyncParsableCommand {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "The stack with what was taken on a day.")
         @OptionGroup var options: GlobalOptions
-        @Option(help: "The day, YYYY-MM-DD (default today).", transform: parseDay) var day: LocalDay?
+        @Option(help: "The day, YYYY-MM-DD (default today).", transform: parsed(parseDay)) var day: LocalDay?
 
         func run() async throws {
             try await Console.run(options) { console in
-                try console.showSupplements(try await console.wellness.listSupplements.execute(day: day))
+                try console.showSupplements(try await console.wellness.supplements.list(day: day))
             }
         }
     }
@@ -26,13 +26,13 @@ struct SupplementsCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Add a supplement at the end of its time of day.")
         @OptionGroup var options: GlobalOptions
         @Argument(help: "The name.") var name: String
-        @Option(help: "morning or evening.", transform: { try Supplement.TimeOfDay.parse($0) })
+        @Option(help: "morning or evening.", transform: parsed { try Supplement.TimeOfDay.parse($0) })
         var time: Supplement.TimeOfDay
         @Option(help: "The dosage, e.g. \"300 mg\".") var dosage: String
 
         func run() async throws {
             try await Console.run(options) { console in
-                let added = try await console.wellness.addSupplement.execute(name: name, timeOfDay: time, dosage: dosage)
+                let added = try await console.wellness.supplements.add(name: name, timeOfDay: time, dosage: dosage)
                 try console.showChanged(added, key: "cli.supplements.added")
             }
         }
@@ -43,14 +43,14 @@ struct SupplementsCommand: AsyncParsableCommand {
         @OptionGroup var options: GlobalOptions
         @Argument(help: "The supplement's name or id.") var supplement: String
         @Option(help: "A new name.") var name: String?
-        @Option(help: "morning or evening.", transform: { try Supplement.TimeOfDay.parse($0) })
+        @Option(help: "morning or evening.", transform: parsed { try Supplement.TimeOfDay.parse($0) })
         var time: Supplement.TimeOfDay?
         @Option(help: "A new dosage.") var dosage: String?
         @Option(help: "true or false.") var active: Bool?
 
         func run() async throws {
             try await Console.run(options) { console in
-                let edited = try await console.wellness.editSupplement.execute(
+                let edited = try await console.wellness.supplements.edit(
                     supplement, name: name, timeOfDay: time, dosage: dosage, isActive: active)
                 try console.showChanged(edited, key: "cli.supplements.edited")
             }
@@ -65,8 +65,8 @@ struct SupplementsCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Console.run(options) { console in
-                _ = try await console.wellness.moveSupplement.execute(supplement, to: to - 1)
-                try console.showSupplements(try await console.wellness.listSupplements.execute())
+                _ = try await console.wellness.supplements.move(supplement, to: to - 1)
+                try console.showSupplements(try await console.wellness.supplements.list())
             }
         }
     }
@@ -75,7 +75,7 @@ struct SupplementsCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Mark a supplement taken on a day.")
         @OptionGroup var options: GlobalOptions
         @Argument(help: "The supplement's name or id.") var supplement: String
-        @Option(help: "The day, YYYY-MM-DD (default today).", transform: parseDay) var day: LocalDay?
+        @Option(help: "The day, YYYY-MM-DD (default today).", transform: parsed(parseDay)) var day: LocalDay?
 
         func run() async throws { try await mark(supplement, taken: true, day: day, options) }
     }
@@ -84,15 +84,15 @@ struct SupplementsCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Mark a supplement not taken on a day.")
         @OptionGroup var options: GlobalOptions
         @Argument(help: "The supplement's name or id.") var supplement: String
-        @Option(help: "The day, YYYY-MM-DD (default today).", transform: parseDay) var day: LocalDay?
+        @Option(help: "The day, YYYY-MM-DD (default today).", transform: parsed(parseDay)) var day: LocalDay?
 
         func run() async throws { try await mark(supplement, taken: false, day: day, options) }
     }
 
     static func mark(_ supplement: String, taken: Bool, day: LocalDay?, _ options: GlobalOptions) async throws {
         try await Console.run(options) { console in
-            let log = try await console.wellness.setSupplementTaken.execute(supplement, taken: taken, day: day)
-            try console.showSupplements(try await console.wellness.listSupplements.execute(day: log.day))
+            let log = try await console.wellness.supplements.setTaken(supplement, taken: taken, day: day)
+            try console.showSupplements(try await console.wellness.supplements.list(day: log.day))
         }
     }
 
@@ -103,7 +103,7 @@ struct SupplementsCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Console.run(options) { console in
-                let removed = try await console.wellness.removeSupplement.execute(supplement)
+                let removed = try await console.wellness.supplements.remove(supplement)
                 try console.showChanged(removed, key: "cli.supplements.removed")
             }
         }
@@ -112,9 +112,9 @@ struct SupplementsCommand: AsyncParsableCommand {
     struct Adherence: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "How often each active supplement was taken.")
         @OptionGroup var options: GlobalOptions
-        @Option(help: "7 or 30.", transform: { text in
+        @Option(help: "7 or 30.", transform: parsed { text in
             guard let days = Int(text), GetSupplementAdherence.windows.contains(days) else {
-                throw InvalidValue(kind: "number of days", value: text, valid: GetSupplementAdherence.windows.map(String.init))
+                throw InvalidValue(kind: .adherenceWindow, value: text, valid: GetSupplementAdherence.windows.map(String.init))
             }
             return days
         })
@@ -122,7 +122,7 @@ struct SupplementsCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Console.run(options) { console in
-                let adherence = try await console.wellness.supplementAdherence.execute(days: days)
+                let adherence = try await console.wellness.supplements.adherence(days: days)
                 if console.json { return try console.printJSON(AdherenceOutput(adherence)) }
                 console.print(console.text.string("cli.supplements.adherence", .number(adherence.days),
                                                   .verbatim(adherence.from.description),

@@ -5,13 +5,17 @@ import WellnessComposition
 /// → or d: done, ← or s: skip, + / -: adjust a counter, q: quit.
 struct TerminalDeck {
     let console: Console
+    /// The terminal's file descriptors.
+    let input: Int32
+    let output: Int32
 
     func run() async throws {
-        let result = try await console.wellness.buildCatchUpDeck.execute()
+        let result = try await console.wellness.catchUp.deck()
         var deck = result.deck
         var count = deck.top?.defaultCount
         var notice: String?
-        let terminal = RawTerminal()
+        console.context.output.flush()
+        let terminal = RawTerminal(input: input, output: output)
         defer { terminal.restore() }
         while let card = deck.top {
             terminal.draw(screen(deck, result, count: count, notice: notice))
@@ -26,15 +30,15 @@ struct TerminalDeck {
             default: continue
             }
             do {
-                try await console.wellness.decideCatchUpCard.execute(card.interventionID, day: card.day,
+                try await console.wellness.catchUp.decide(card.interventionID, day: card.day,
                                                                      status: status, count: count)
             } catch let error as InterventionError {
-                notice = error.localizedDescription // decided elsewhere meanwhile: move on
+                notice = console.messages.message(for: error) // decided elsewhere meanwhile: move on
             }
             deck.swipe()
             count = deck.top?.defaultCount
         }
-        let summary = try await console.wellness.buildCatchUpDeck.execute().summary
+        let summary = try await console.wellness.catchUp.deck().summary
         terminal.draw([console.text.string("cli.deck.finished"), "", console.sectionSummary(summary)])
     }
 

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ArgumentParser
 import Foundation
 import WellnessComposition
@@ -24,7 +19,7 @@ struct WeightCommand: AsyncParsableCommand {
         func run() async throws {
             try await Console.run(options) { console in
                 let date = try at.map { try GlobalOptions.instant($0, source: "--at", calendar: console.calendar) }
-                let entry = try await console.wellness.addWeight.execute(kilograms: kilograms, at: date, note: note)
+                let entry = try await console.wellness.weight.add(kilograms: kilograms, at: date, note: note)
                 if console.json { return try console.printJSON(WeightOutput(entry)) }
                 console.print(console.text.string("cli.weight.added", .verbatim(WeightEntry.format(entry.kilograms)),
                                                   .verbatim(console.localTime(entry.date)), .verbatim(entry.id.description)))
@@ -43,7 +38,7 @@ struct WeightCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Console.run(options) { console in
-                let entries = try await console.wellness.listWeights.execute(days: days)
+                let entries = try await console.wellness.weight.list(days: days)
                 if console.json { return try console.printJSON(entries.map(WeightOutput.init)) }
                 if entries.isEmpty { return console.print(console.text.string("cli.weight.none")) }
                 console.printTable(header: [console.text.string("cli.column.when"), console.text.string("cli.column.kg"),
@@ -61,7 +56,7 @@ struct WeightCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Console.run(options) { console in
-                let entry = try await console.wellness.removeWeight.execute(id)
+                let entry = try await console.wellness.weight.remove(id)
                 if console.json { return try console.printJSON(WeightOutput(entry)) }
                 console.print(console.text.string("cli.weight.removed", .verbatim(WeightEntry.format(entry.kilograms)),
                                                   .verbatim(console.localTime(entry.date))))
@@ -84,18 +79,19 @@ struct WeightCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Console.run(options) { console in
-                let source = try FileByteSource(path: file)
-                let progress = ProgressBar(total: source.totalBytes)
+                let source: any ByteSource = file == "-" ? console.context.input
+                    : try FileByteSource(path: console.context.path(file))
+                let progress = ProgressBar(total: source.totalBytes, on: console.context.errors)
                 var update: (@Sendable (Int) -> Void)?
                 if let progress { update = { progress.update($0) } }
                 let report: WeightImportReport
                 do {
-                    report = try await console.wellness.importWeightCSV.execute(
+                    report = try await console.wellness.weight.importCSV(
                         source, skipInvalid: skipInvalid, dryRun: dryRun, progress: update)
                     progress?.finish()
                 } catch let error as WeightImportError {
                     progress?.finish()
-                    throw WeightFileError(file: file, reason: error.errorDescription ?? "\(error)")
+                    throw CLIError.notImported(file: file, error)
                 }
                 if console.json { return try console.printJSON(WeightImportOutput(report)) }
                 let text = console.text
@@ -123,14 +119,14 @@ struct WeightCommand: AsyncParsableCommand {
         func run() async throws {
             try await Console.run(options) { console in
                 if file == "-" {
-                    let output = FileHandle.standardOutput
-                    try await console.wellness.exportWeightCSV.execute { try output.write(contentsOf: $0) }
+                    let output = console.context.output
+                    try await console.wellness.weight.exportCSV { output.write($0) }
                     return
                 }
-                let writer = try AtomicFileWriter(path: file)
+                let writer = try AtomicFileWriter(path: console.context.path(file))
                 let count: Int
                 do {
-                    count = try await console.wellness.exportWeightCSV.execute { try writer.write($0) }
+                    count = try await console.wellness.weight.exportCSV { try writer.write($0) }
                     try writer.commit()
                 } catch {
                     writer.discard()
@@ -149,7 +145,7 @@ struct WeightCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Console.run(options) { console in
-                let trend = try await console.wellness.weightTrend.execute()
+                let trend = try await console.wellness.weight.trend()
                 if console.json { return try console.printJSON(WeightTrendOutput(trend)) }
                 console.showWeightTrend(trend)
             }
@@ -169,8 +165,8 @@ struct WeightCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Console.run(options) { console in
-                let svg = try await console.wellness.weightChart.execute(days: days)
-                let writer = try AtomicFileWriter(path: out)
+                let svg = try await console.wellness.weight.chart(days: days)
+                let writer = try AtomicFileWriter(path: console.context.path(out))
                 do {
                     try writer.write(Array(svg.utf8))
                     try writer.commit()
@@ -185,24 +181,19 @@ struct WeightCommand: AsyncParsableCommand {
     }
 }
 
-/// A weight file that could not be imported: names the file, then where and why.
-struct WeightFileError: Error, LocalizedError {
-    let file: String
-    let reason: String
-    var errorDescription: String? { "\(file): \(reason); nothing was imported" }
-}
-
 /// A progress bar on standard error, drawn only when it is a terminal and the file is large.
 final class ProgressBar: Sendable {
     private let total: Int
+    private let output: CLIOutput
     private let lock = NSLock()
     private nonisolated(unsafe) var shown = -1
 
-    /// A bar for `total` bytes, or `nil` when there is nothing worth drawing (standard error is
-    /// not a terminal, or the file is under 4 MB).
-    init?(total: Int?) {
-        guard let total, total >= 4 << 20, isatty(STDERR_FILENO) == 1 else { return nil }
+    /// A bar for `total` bytes, or `nil` when there is nothing worth drawing (`output` is not a
+    /// terminal, or the file is under 4 MB).
+    init?(total: Int?, on output: CLIOutput) {
+        guard let total, total >= 4 << 20, output.isTerminal else { return nil }
         self.total = total
+        self.output = output
     }
 
     func update(_ bytes: Int) {
@@ -212,12 +203,12 @@ final class ProgressBar: Sendable {
             shown = percent
             let filled = percent * 30 / 100
             let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: 30 - filled)
-            FileHandle.standardError.write(Data("\r[\(bar)] \(percent)%".utf8))
+            output.write("\r[\(bar)] \(percent)%")
         }
     }
 
     func finish() {
-        lock.withLock { if shown >= 0 { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) } }
+        lock.withLock { if shown >= 0 { output.write("\r\u{1B}[K") } }
     }
 }
 

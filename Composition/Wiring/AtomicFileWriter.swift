@@ -23,13 +23,13 @@ public final class AtomicFileWriter: Sendable {
         let url = URL(fileURLWithPath: path)
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw FileByteSourceError(path: path, reason: "is a directory")
+            throw FileError.isDirectory(path)
         }
         temporaryPath = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(UUID().uuidString)").path
         guard FileManager.default.createFile(atPath: temporaryPath, contents: nil,
                                              attributes: [.posixPermissions: 0o600]),
               let handle = FileHandle(forWritingAtPath: temporaryPath) else {
-            throw FileByteSourceError(path: path, reason: "cannot be written (\(String(cString: strerror(errno))))")
+            throw FileError.notWritable(path, reason: String(cString: strerror(errno)))
         }
         self.handle = handle
     }
@@ -38,7 +38,7 @@ public final class AtomicFileWriter: Sendable {
         do {
             try handle.write(contentsOf: bytes)
         } catch {
-            throw FileByteSourceError(path: path, reason: "cannot be written (\(error.localizedDescription))")
+            throw FileError.notWritable(path, reason: error.localizedDescription)
         }
     }
 
@@ -49,12 +49,12 @@ public final class AtomicFileWriter: Sendable {
             try handle.close()
         } catch {
             discard()
-            throw FileByteSourceError(path: path, reason: "cannot be written (\(error.localizedDescription))")
+            throw FileError.notWritable(path, reason: error.localizedDescription)
         }
         guard rename(temporaryPath, path) == 0 else {
             let reason = String(cString: strerror(errno))
             discard()
-            throw FileByteSourceError(path: path, reason: "cannot be replaced (\(reason))")
+            throw FileError.notReplaceable(path, reason: reason)
         }
     }
 

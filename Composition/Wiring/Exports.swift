@@ -2,7 +2,3 @@
 // domain values and use cases with it, and keeps the adapters behind the container.
 @_exported import WellnessApplication
 @_exported import WellnessDomain
-import WellnessServer
-
-/// How `wellness serve` listens and what it allows (from the server adapter).
-public typealias ServerConfiguration = WellnessServer.ServerConfiguration

@@ -21,11 +21,11 @@ public final class FileByteSource: ByteSource {
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw FileByteSourceError(path: path, reason: "no such file")
+            throw FileError.noSuchFile(path)
         }
-        guard !isDirectory.boolValue else { throw FileByteSourceError(path: path, reason: "is a directory") }
+        guard !isDirectory.boolValue else { throw FileError.isDirectory(path) }
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw FileByteSourceError(path: path, reason: "cannot be opened for reading")
+            throw FileError.notReadable(path, reason: nil)
         }
         self.handle = handle
         totalBytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
@@ -39,17 +39,10 @@ public final class FileByteSource: ByteSource {
             do {
                 data = try handle.read(upToCount: chunkSize)
             } catch {
-                throw FileByteSourceError(path: path, reason: error.localizedDescription)
+                throw FileError.notReadable(path, reason: error.localizedDescription)
             }
             guard let data, !data.isEmpty else { return nil }
             return [UInt8](data)
         }
     }
-}
-
-/// A file that could not be read.
-public struct FileByteSourceError: Error, Sendable, Equatable, LocalizedError {
-    public let path: String
-    public let reason: String
-    public var errorDescription: String? { "\(path): \(reason)" }
 }

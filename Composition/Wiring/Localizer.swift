@@ -2,16 +2,22 @@ import Foundation
 import WellnessDomain
 
 /// Resolves ``LocalizedText`` keys against the string tables shipped in this target's bundle
-/// (`Resources/<lang>.lproj/Localizable.strings`); English fills any gap.
+/// (`Resources/<lang>.lproj/Localizable.strings`): the seeds' texts and the core's error
+/// messages. A front end adds its own words in a table of its own (the `overlay` bundle), on
+/// top. English fills any gap.
 public struct Localizer: Sendable {
     public let locale: WellnessLocale
     private let table: [String: String]
     private let english: [String: String]
 
-    public init(locale: WellnessLocale) {
+    /// The core's tables in `locale`, with `overlay`'s tables (a front end's own) on top.
+    public init(locale: WellnessLocale, overlay: Bundle? = nil) {
         self.locale = locale
-        self.english = Self.table(for: .en)
-        self.table = locale == .en ? english : Self.table(for: locale)
+        func tables(_ locale: WellnessLocale) -> [String: String] {
+            Self.table(for: locale, in: .module).merging(overlay.map { Self.table(for: locale, in: $0) } ?? [:]) { $1 }
+        }
+        self.english = tables(.en)
+        self.table = locale == .en ? english : tables(locale)
     }
 
     /// The text in this locale, with its arguments substituted.
@@ -25,9 +31,9 @@ public struct Localizer: Sendable {
         string(LocalizedText(key, arguments))
     }
 
-    /// Every key of a locale's table (for completeness checks).
-    public static func keys(of locale: WellnessLocale) -> Set<String> {
-        Set(table(for: locale).keys)
+    /// Every key of a locale's table in `bundle` (the core's by default), for completeness checks.
+    public static func keys(of locale: WellnessLocale, in bundle: Bundle? = nil) -> Set<String> {
+        Set(table(for: locale, in: bundle ?? .module).keys)
     }
 
     private func render(_ argument: LocalizedText.Argument) -> String {
@@ -63,11 +69,11 @@ public struct Localizer: Sendable {
         return output
     }
 
-    private static func table(for locale: WellnessLocale) -> [String: String] {
-        guard let url = Bundle.module.url(forResource: "Localizable", withExtension: "strings",
-                                          subdirectory: nil, localization: locale.rawValue)
-                ?? Bundle.module.url(forResource: "Localizable", withExtension: "strings",
-                                     subdirectory: "\(locale.rawValue).lproj"),
+    private static func table(for locale: WellnessLocale, in bundle: Bundle) -> [String: String] {
+        guard let url = bundle.url(forResource: "Localizable", withExtension: "strings",
+                                   subdirectory: nil, localization: locale.rawValue)
+                ?? bundle.url(forResource: "Localizable", withExtension: "strings",
+                              subdirectory: "\(locale.rawValue).lproj"),
               let data = try? Data(contentsOf: url),
               let plist = try? PropertyListSerialization.propertyList(from: data, format: nil),
               let strings = plist as? [String: String] else { return [:] }

@@ -12,7 +12,7 @@ public enum StoreKind: String, Sendable, CaseIterable {
     /// Parses `sqlite|json|memory`, or throws an error naming the value and the valid ones.
     public static func parse(_ text: String) throws(InvalidValue) -> StoreKind {
         guard let kind = StoreKind(rawValue: text.lowercased()) else {
-            throw InvalidValue(kind: "store", value: text, valid: allCases.map(\.rawValue))
+            throw InvalidValue(kind: .store, value: text, valid: allCases.map(\.rawValue))
         }
         return kind
     }

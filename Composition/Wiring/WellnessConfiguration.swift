@@ -21,6 +21,8 @@ public struct WellnessConfiguration: Sendable {
     public var tipsService: any GoalTipsService
     /// A tier that wins over the stored one (`WELLNESS_TIER`); `nil` to use the stored tier.
     public var tierOverride: Tier?
+    /// Set while logged in to a server (see ``RemoteConnection``); `nil` to keep everything local.
+    public var remote: RemoteConnection?
 
     public init(store: StoreKind = .sqlite,
                 dataDirectory: URL = DataDirectory.resolve(),
@@ -31,7 +33,8 @@ public struct WellnessConfiguration: Sendable {
                 catalog: InterventionCatalog? = nil,
                 health: any HealthDataSource = InMemoryHealthDataSource(),
                 tipsService: any GoalTipsService = RuleBasedGoalTipsService(),
-                tierOverride: Tier? = nil) {
+                tierOverride: Tier? = nil,
+                remote: RemoteConnection? = nil) {
         self.store = store
         self.dataDirectory = dataDirectory
         self.clock = clock
@@ -42,5 +45,6 @@ public struct WellnessConfiguration: Sendable {
         self.health = health
         self.tipsService = tipsService
         self.tierOverride = tierOverride
+        self.remote = remote
     }
 }

@@ -5,18 +5,6 @@ import WellnessDomain
 /// Fills an empty store with a realistic month of data, through the use cases themselves,
 /// so a new user sees every capability at once.
 public enum WellnessDemo {
-    /// Why the demo refused to run.
-    public enum Failure: Error, Sendable, Equatable, LocalizedError {
-        case storeNotEmpty(String)
-
-        public var errorDescription: String? {
-            switch self {
-            case .storeNotEmpty(let location):
-                "\(location) already holds Wellness data; the demo only fills an empty store (omit --data-dir to get a fresh demo directory)"
-            }
-        }
-    }
-
     /// Six weeks of ticked-off interventions in one write: most items done most days, a few
     /// skipped from the deck, and about half of the last 24 hours left open for the deck.
     static func seedInterventions(_ log: any InterventionLogRepository, catalog: InterventionCatalog, from start: LocalDay,
@@ -56,20 +44,20 @@ public enum WellnessDemo {
                                         [.meditation, .hydration, .focus], [.exercise, .energy, .goodSleep]]
         let notes = ["Long walk with Ollie before work.", "Deadline day — skipped lunch.",
                      "Dinner with friends, went to bed late.", "Woke up at 4 and could not fall asleep again."]
-        let stack = try await app.listSupplements.execute(day: start)
+        let stack = try await app.supplements.list(day: start)
         for offset in 0...start.days(until: today) {
             let day = start.adding(days: offset)
             clock.set(min(now, day.at(hour: 21, in: calendar)))
             if offset % 7 != 6 {
-                for tag in patterns[offset % patterns.count] { _ = try await app.toggleJournalTag.execute(tag, day: day) }
-                if offset % 5 == 0 { _ = try await app.setJournalNotes.execute(notes[(offset / 5) % notes.count], day: day) }
+                for tag in patterns[offset % patterns.count] { _ = try await app.journal.toggleTag(tag, day: day) }
+                if offset % 5 == 0 { _ = try await app.journal.setNotes(notes[(offset / 5) % notes.count], day: day) }
             }
             for (index, status) in stack.enumerated() where (offset + index) % 6 != 0 && day < today {
-                try await app.setSupplementTaken.execute(status.supplement.id.description, taken: true, day: day)
+                try await app.supplements.setTaken(status.supplement.id.description, taken: true, day: day)
             }
         }
         for status in stack where status.supplement.timeOfDay == .morning {
-            try await app.setSupplementTaken.execute(status.supplement.id.description, taken: true, day: today)
+            try await app.supplements.setTaken(status.supplement.id.description, taken: true, day: today)
         }
     }
 
@@ -78,16 +66,16 @@ public enum WellnessDemo {
                                   calendar: Calendar) async throws {
         let today = LocalDay(now, in: calendar)
         clock.set(start.at(hour: 20, in: calendar))
-        _ = try await app.addGoal.execute(title: "Exercise 3x per week",
+        _ = try await app.goals.add(title: "Exercise 3x per week",
                                           description: "Two runs and one strength session, every week.")
         clock.set(start.at(hour: 20, minute: 1, in: calendar))
-        _ = try await app.addGoal.execute(title: "Sleep 7 hours a night", description: "Lights out by 23:00 on weekdays.")
+        _ = try await app.goals.add(title: "Sleep 7 hours a night", description: "Lights out by 23:00 on weekdays.")
         let scores = [4, 3, 4, 5, 3, 4, 2, 3, 4, 4]
         for offset in 0...start.days(until: today) where offset % 6 != 5 {
             let day = start.adding(days: offset)
             clock.set(min(now, day.at(hour: 21, minute: 30, in: calendar)))
             let recent = day.days(until: today) < 7
-            _ = try await app.logMood.execute(score: recent ? 2 : scores[offset % scores.count],
+            _ = try await app.moods.log(score: recent ? 2 : scores[offset % scores.count],
                                               note: offset % 9 == 0 ? "Busy week at work." : nil, day: day)
         }
     }
@@ -103,7 +91,7 @@ public enum WellnessDemo {
             // A steady loss with a weekly wobble, in whole tens of grams.
             let kilograms = ((78.2 - Double(offset) * 0.035 + sin(Double(offset) * 0.9) * 0.4) * 10).rounded() / 10
             let note: String? = offset % 14 == 0 ? "After a long run." : (offset % 17 == 0 ? "Hotel scale, travelling." : nil)
-            _ = try await app.addWeight.execute(kilograms: kilograms, at: moment, note: note)
+            _ = try await app.weight.add(kilograms: kilograms, at: moment, note: note)
         }
     }
 
@@ -116,7 +104,7 @@ public enum WellnessDemo {
             let energy = recent ? 2 + back % 2 : 3 + back % 3 / 2
             let stress = recent ? 4 + (back % 3 == 0 ? 1 : 0) : 2 + back % 2
             let social = recent ? 2 : 3 + back % 2
-            _ = try await app.recordCheckin.execute(energy: energy, stress: stress, social: social,
+            _ = try await app.drift.checkIn(energy: energy, stress: stress, social: social,
                                                     keyContact: back % 4 == 0 ? "Sam" : nil, day: today.adding(days: -back))
         }
     }
@@ -132,7 +120,7 @@ public enum WellnessDemo {
     public static func seed(_ repositories: WellnessRepositories, catalog: InterventionCatalog, now: Date,
                             calendar: Calendar) async throws -> Report {
         guard try await repositories.dogProfile.load() == nil else {
-            throw Failure.storeNotEmpty(repositories.location)
+            throw WellnessDemoError.storeNotEmpty(repositories.location)
         }
         let today = LocalDay(now, in: calendar)
         let start = today.adding(days: -45)
@@ -141,17 +129,17 @@ public enum WellnessDemo {
         // Claiming the store and its first run is one atomic write, so of two demos started on
         // one empty store at once, exactly one proceeds.
         try await repositories.moduleSettings.update { stored in
-            guard stored == nil else { throw Failure.storeNotEmpty(location) }
+            guard stored == nil else { throw WellnessDemoError.storeNotEmpty(location) }
             stored = ModuleSettings.defaults(at: firstRun)
         }
         let clock = FixedWallClock(firstRun)
         let app = try Wellness(repositories: repositories, clock: clock, calendar: calendar, catalog: catalog)
 
         // The puppy modules were switched on at the first run too.
-        _ = try await app.setModulesEnabled.execute([.training, .socialization], enabled: true)
+        _ = try await app.modules.setEnabled([.training, .socialization], enabled: true)
         let birth = calendar.date(byAdding: .month, value: -14, to: today.at(in: calendar)) ?? now
         let dogName = "Ollie"
-        _ = try await app.setDogProfile.execute(name: dogName, birthDate: LocalDay(birth, in: calendar))
+        _ = try await app.profile.set(name: dogName, birthDate: LocalDay(birth, in: calendar))
 
         // A month and a half of use: walks and meals every day, training most days until last
         // week, medications and socialization dropped after the first week, documents never.
@@ -159,7 +147,7 @@ public enum WellnessDemo {
             let moment = day.at(hour: hour, minute: minute, in: calendar)
             guard moment <= now else { return }
             clock.set(moment)
-            try await app.recordModuleUse.execute(module)
+            try await app.modules.recordUse(module)
         }
         for offset in 0...45 {
             let day = start.adding(days: offset)
@@ -178,7 +166,7 @@ public enum WellnessDemo {
         try await seedWeights(app, now: now, calendar: calendar)
         try await seedCheckins(app, now: now, calendar: calendar)
         clock.set(now)
-        let nudges = try await app.evaluateNudges.execute()
+        let nudges = try await app.nudges.evaluate()
         return Report(dogName: dogName, nudgeIDs: nudges.map(\.id))
     }
 }

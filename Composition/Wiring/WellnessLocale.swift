@@ -8,7 +8,7 @@ public enum WellnessLocale: String, Sendable, CaseIterable {
     /// Parses `en|nl` (a `--locale` flag), or throws an error listing the valid ones.
     public static func parse(_ text: String) throws(InvalidValue) -> WellnessLocale {
         guard let locale = WellnessLocale(rawValue: text.lowercased()) else {
-            throw InvalidValue(kind: "locale", value: text, valid: allCases.map(\.rawValue))
+            throw InvalidValue(kind: .locale, value: text, valid: allCases.map(\.rawValue))
         }
         return locale
     }

@@ -22,7 +22,7 @@ public struct Account: Sendable, Hashable, Codable, Identifiable {
 }
 
 /// Why an account, a password or a login was refused.
-public enum AccountError: Error, Sendable, Equatable, LocalizedError {
+public enum AccountError: WellnessError, Equatable {
     case invalidEmail(String)
     case passwordTooShort(minimum: Int)
     case passwordTooLong(maximumBytes: Int)
@@ -33,15 +33,39 @@ public enum AccountError: Error, Sendable, Equatable, LocalizedError {
     /// The token is missing, unknown, revoked or expired.
     case notAuthenticated
 
-    public var errorDescription: String? {
+    public enum Code: String, CaseIterable, Sendable {
+        case invalidEmail
+        case passwordTooShort
+        case passwordTooLong
+        case emailTaken
+        case noSuchAccount
+        case invalidCredentials
+        case notAuthenticated
+    }
+
+    public static let family = "account"
+
+    public var code: Code {
         switch self {
-        case .invalidEmail(let text): "'\(text)' is not an email address (expected name@domain)"
-        case .passwordTooShort(let minimum): "the password is too short; use at least \(minimum) characters"
-        case .passwordTooLong(let maximum): "the password is too long; at most \(maximum) bytes are used"
-        case .emailTaken(let email): "an account for \(email) already exists"
-        case .noSuchAccount(let reference): "no account '\(reference)'"
-        case .invalidCredentials: "wrong email or password"
-        case .notAuthenticated: "not logged in, or the session expired"
+        case .invalidEmail: .invalidEmail
+        case .passwordTooShort: .passwordTooShort
+        case .passwordTooLong: .passwordTooLong
+        case .emailTaken: .emailTaken
+        case .noSuchAccount: .noSuchAccount
+        case .invalidCredentials: .invalidCredentials
+        case .notAuthenticated: .notAuthenticated
+        }
+    }
+
+    public var details: [LocalizedText.Argument] {
+        switch self {
+        case .invalidEmail(let text): [.verbatim(text)]
+        case .passwordTooShort(let minimum): [.number(minimum)]
+        case .passwordTooLong(let maximum): [.number(maximum)]
+        case .emailTaken(let email): [.verbatim(email.rawValue)]
+        case .noSuchAccount(let reference): [.verbatim(reference)]
+        case .invalidCredentials: []
+        case .notAuthenticated: []
         }
     }
 }

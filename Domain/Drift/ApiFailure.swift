@@ -124,15 +124,32 @@ public enum FailureResolution {
 }
 
 /// Thrown by API adapters (see `CheckinAPI`).
-extension ApiFailure: LocalizedError {
-    public var errorDescription: String? {
+extension ApiFailure: WellnessError {
+    public enum Code: String, CaseIterable, Sendable {
+        case unauthorized
+        case conflict
+        case rateLimited
+        case offline
+        case serverError
+        case unreadableAnswer
+    }
+
+    public static let family = "api"
+
+    public var code: Code {
         switch self {
-        case .unauthorized: "the server refused the session (401); log in again"
-        case .conflict: "the server already has this (409)"
-        case .rateLimited: DriftMessage.tooManyRequests.text.lowercased()
-        case .offline: "the server could not be reached; check the address and your connection"
-        case .other(let status?): "the server answered \(status); try again later"
-        case .other(nil): "the server's answer could not be read; try again later"
+        case .unauthorized: .unauthorized
+        case .conflict: .conflict
+        case .rateLimited: .rateLimited
+        case .offline: .offline
+        case .other(let status): status == nil ? .unreadableAnswer : .serverError
+        }
+    }
+
+    public var details: [LocalizedText.Argument] {
+        switch self {
+        case .other(let status?): [.number(status)]
+        case .unauthorized, .conflict, .rateLimited, .offline, .other(nil): []
         }
     }
 }

@@ -94,7 +94,7 @@ public struct Checkin: Sendable, Hashable, Codable {
                           keyContact: container.decodeIfPresent(String.self, forKey: .keyContact))
         } catch let error as CheckinError {
             throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: decoder.codingPath, debugDescription: error.errorDescription ?? "invalid check-in"))
+                codingPath: decoder.codingPath, debugDescription: error.summary))
         }
     }
 
@@ -113,7 +113,7 @@ public struct Checkin: Sendable, Hashable, Codable {
 }
 
 /// Why a check-in was refused.
-public enum CheckinError: Error, Sendable, Equatable, LocalizedError {
+public enum CheckinError: WellnessError, Equatable {
     /// A rating outside 1...5.
     case outOfRange(field: DriftMetric, value: Int)
     /// A rating typed as text that is not a whole number (`3.5`, `abc`, blank).
@@ -121,14 +121,27 @@ public enum CheckinError: Error, Sendable, Equatable, LocalizedError {
     /// A key contact longer than `Checkin.maxKeyContactLength` characters (the count given).
     case keyContactTooLong(Int)
 
-    public var errorDescription: String? {
+    public enum Code: String, CaseIterable, Sendable {
+        case outOfRange
+        case notAWholeNumber
+        case keyContactTooLong
+    }
+
+    public static let family = "checkin"
+
+    public var code: Code {
         switch self {
-        case .outOfRange(let field, let value):
-            "\(field.rawValue) must be a whole number from 1 to 5, got \(value)"
-        case .notAWholeNumber(let field, let text):
-            "\(field.rawValue) must be a whole number from 1 to 5, got '\(text)'"
-        case .keyContactTooLong(let count):
-            "the key contact is \(count) characters long; at most \(Checkin.maxKeyContactLength) are allowed"
+        case .outOfRange: .outOfRange
+        case .notAWholeNumber: .notAWholeNumber
+        case .keyContactTooLong: .keyContactTooLong
+        }
+    }
+
+    public var details: [LocalizedText.Argument] {
+        switch self {
+        case .outOfRange(let field, let value): [.verbatim(field.rawValue), .number(value)]
+        case .notAWholeNumber(let field, let text): [.verbatim(field.rawValue), .verbatim(text)]
+        case .keyContactTooLong(let count): [.number(count), .number(Checkin.maxKeyContactLength)]
         }
     }
 }

@@ -5,7 +5,7 @@ public enum Tier: String, Sendable, Hashable, Codable, CaseIterable {
     /// Parses `free` or `pro` (any letter case); an error lists both otherwise.
     public static func parse(_ text: String) throws(InvalidValue) -> Tier {
         guard let tier = Tier(rawValue: text.lowercased()) else {
-            throw InvalidValue(kind: "tier", value: text, valid: allCases.map(\.rawValue))
+            throw InvalidValue(kind: .tier, value: text, valid: allCases.map(\.rawValue))
         }
         return tier
     }

@@ -26,16 +26,30 @@ public enum InsightsWindow: Int, Sendable, Hashable, Codable, CaseIterable {
 }
 
 /// A day count that is not one of the lengths offered.
-public enum DriftWindowError: Error, Sendable, Equatable, LocalizedError {
+public enum DriftWindowError: WellnessError, Equatable {
     /// Insights exist for 7 or 14 days only.
     case invalidInsightsWindow(Int)
     /// Trends exist for 7, 30 or 90 days only.
     case invalidTrendLength(Int)
 
-    public var errorDescription: String? {
+    public enum Code: String, CaseIterable, Sendable {
+        case invalidInsightsWindow
+        case invalidTrendLength
+    }
+
+    public static let family = "driftWindow"
+
+    public var code: Code {
         switch self {
-        case .invalidInsightsWindow(let days): "insights cover 7 or 14 days, not \(days)"
-        case .invalidTrendLength(let days): "trends cover 7, 30 or 90 days, not \(days)"
+        case .invalidInsightsWindow: .invalidInsightsWindow
+        case .invalidTrendLength: .invalidTrendLength
+        }
+    }
+
+    public var details: [LocalizedText.Argument] {
+        switch self {
+        case .invalidInsightsWindow(let days): [.number(days)]
+        case .invalidTrendLength(let days): [.number(days)]
         }
     }
 }

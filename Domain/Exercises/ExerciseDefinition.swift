@@ -10,7 +10,7 @@ public enum MuscleGroup: String, CaseIterable, Codable, Sendable {
         let key = text.lowercased().replacingOccurrences(of: "-", with: "").replacingOccurrences(of: " ", with: "")
         let aliases = ["abs": MuscleGroup.core, "abscore": .core, "abs/core": .core, "quadriceps": .quads]
         guard let group = allCases.first(where: { $0.rawValue.lowercased() == key }) ?? aliases[key] else {
-            throw InvalidValue(kind: "muscle group", value: text, valid: allCases.map(\.rawValue))
+            throw InvalidValue(kind: .muscleGroup, value: text, valid: allCases.map(\.rawValue))
         }
         return group
     }
@@ -22,7 +22,7 @@ public enum Equipment: String, CaseIterable, Codable, Sendable {
 
     public static func parse(_ text: String) throws(InvalidValue) -> Equipment {
         guard let equipment = allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else {
-            throw InvalidValue(kind: "equipment", value: text, valid: allCases.map(\.rawValue))
+            throw InvalidValue(kind: .equipment, value: text, valid: allCases.map(\.rawValue))
         }
         return equipment
     }

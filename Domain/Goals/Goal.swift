@@ -29,20 +29,40 @@ public struct Goal: Sendable, Equatable, Codable, Identifiable {
 }
 
 /// Why a goal or mood entry was refused.
-public enum GoalError: Error, Sendable, Equatable, LocalizedError {
+public enum GoalError: WellnessError, Equatable {
     case emptyTitle
     case titleTooLong(Int)
     case invalidMoodScore(Int)
     case noteTooLong(Int)
     case idTaken(Goal.ID)
 
-    public var errorDescription: String? {
+    public enum Code: String, CaseIterable, Sendable {
+        case emptyTitle
+        case titleTooLong
+        case invalidMoodScore
+        case noteTooLong
+        case idTaken
+    }
+
+    public static let family = "goal"
+
+    public var code: Code {
         switch self {
-        case .emptyTitle: "a goal needs a title"
-        case .titleTooLong(let count): "the title is \(count) characters long; at most 200 are allowed"
-        case .invalidMoodScore(let score): "mood \(score) is not allowed; give a whole number from 1 (low) to 5 (great)"
-        case .noteTooLong(let count): "the note is \(count) characters long; at most 1000 are allowed"
-        case .idTaken(let id): "a goal with id \(id) exists already"
+        case .emptyTitle: .emptyTitle
+        case .titleTooLong: .titleTooLong
+        case .invalidMoodScore: .invalidMoodScore
+        case .noteTooLong: .noteTooLong
+        case .idTaken: .idTaken
+        }
+    }
+
+    public var details: [LocalizedText.Argument] {
+        switch self {
+        case .emptyTitle: []
+        case .titleTooLong(let count): [.number(count)]
+        case .invalidMoodScore(let score): [.number(score)]
+        case .noteTooLong(let count): [.number(count)]
+        case .idTaken(let id): [.verbatim(id.description)]
         }
     }
 }

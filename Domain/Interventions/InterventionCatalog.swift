@@ -21,7 +21,7 @@ public struct InterventionCatalog: Sendable, Equatable {
     /// Looks up an id, or throws an error naming it and listing the catalog's ids.
     public func require(_ id: Intervention.ID) throws(InvalidValue) -> Intervention {
         guard let item = item(id) else {
-            throw InvalidValue(kind: "intervention", value: id.rawValue, valid: items.map(\.id.rawValue))
+            throw InvalidValue(kind: .intervention, value: id.rawValue, valid: items.map(\.id.rawValue))
         }
         return item
     }

@@ -63,7 +63,7 @@ public enum JournalTag: String, CaseIterable, Codable, Sendable {
     public static func parse(_ text: String) throws(InvalidValue) -> JournalTag {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let tag = allCases.first(where: { $0.rawValue.lowercased() == trimmed.lowercased() }) else {
-            throw InvalidValue(kind: "tag", value: text, valid: allCases.map(\.rawValue))
+            throw InvalidValue(kind: .journalTag, value: text, valid: allCases.map(\.rawValue))
         }
         return tag
     }

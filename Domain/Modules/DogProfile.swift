@@ -42,16 +42,32 @@ public struct DogProfile: Sendable, Equatable, Codable {
 }
 
 /// Why a dog profile was refused.
-public enum DogProfileError: Error, Sendable, Equatable, LocalizedError {
+public enum DogProfileError: WellnessError, Equatable {
     case emptyName
     case nameTooLong(Int)
     case birthDateInFuture(LocalDay)
 
-    public var errorDescription: String? {
+    public enum Code: String, CaseIterable, Sendable {
+        case emptyName
+        case nameTooLong
+        case birthDateInFuture
+    }
+
+    public static let family = "dogProfile"
+
+    public var code: Code {
         switch self {
-        case .emptyName: "the dog's name must not be empty"
-        case .nameTooLong(let count): "the dog's name is \(count) characters long; at most 100 are allowed"
-        case .birthDateInFuture(let day): "birth date \(day) is in the future"
+        case .emptyName: .emptyName
+        case .nameTooLong: .nameTooLong
+        case .birthDateInFuture: .birthDateInFuture
+        }
+    }
+
+    public var details: [LocalizedText.Argument] {
+        switch self {
+        case .emptyName: []
+        case .nameTooLong(let count): [.number(count)]
+        case .birthDateInFuture(let day): [.verbatim(day.description)]
         }
     }
 }

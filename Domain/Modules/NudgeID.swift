@@ -23,7 +23,7 @@ public enum NudgeID: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Parses an identifier, or throws an error that names it and lists the valid forms.
     public static func parse(_ text: String) throws(InvalidValue) -> NudgeID {
         guard let id = all.first(where: { $0.description == text }) else {
-            throw InvalidValue(kind: "nudge id", value: text, valid: all.map(\.description))
+            throw InvalidValue(kind: .nudgeID, value: text, valid: all.map(\.description))
         }
         return id
     }
@@ -34,7 +34,7 @@ public enum NudgeID: Sendable, Hashable, Codable, CustomStringConvertible {
         do {
             self = try NudgeID.parse(text)
         } catch {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.errorDescription ?? "")
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.summary)
         }
     }
 

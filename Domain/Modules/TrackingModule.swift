@@ -44,7 +44,7 @@ public enum TrackingModule: String, CaseIterable, Codable, Sendable, Identifiabl
     public static func parse(_ text: String) throws(InvalidValue) -> TrackingModule {
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
         guard let module = TrackingModule(rawValue: trimmed) else {
-            throw InvalidValue(kind: "module", value: text, valid: allCases.map(\.rawValue))
+            throw InvalidValue(kind: .module, value: text, valid: allCases.map(\.rawValue))
         }
         return module
     }

@@ -15,7 +15,7 @@ public struct Supplement: Sendable, Equatable, Codable, Identifiable {
 
         public static func parse(_ text: String) throws(InvalidValue) -> TimeOfDay {
             guard let time = TimeOfDay(rawValue: text.lowercased()) else {
-                throw InvalidValue(kind: "time of day", value: text, valid: allCases.map(\.rawValue))
+                throw InvalidValue(kind: .timeOfDay, value: text, valid: allCases.map(\.rawValue))
             }
             return time
         }

@@ -46,7 +46,7 @@ public struct SupplementStack: Sendable, Equatable {
         let byID = key.count >= 4 ? supplements.filter { $0.id.description.hasPrefix(key) } : []
         let matches = byName.isEmpty ? byID : byName
         guard matches.count == 1 else {
-            throw InvalidValue(kind: matches.isEmpty ? "supplement" : "supplement (ambiguous)", value: reference,
+            throw InvalidValue(kind: matches.isEmpty ? .supplement : .ambiguousSupplement, value: reference,
                                valid: supplements.map { "\($0.name) (\($0.id.description.prefix(8)))" })
         }
         return matches[0]
@@ -120,21 +120,40 @@ public struct SupplementStack: Sendable, Equatable {
 }
 
 /// Why a change to the supplement stack was refused.
-public enum SupplementError: Error, Sendable, Equatable, LocalizedError {
+public enum SupplementError: WellnessError, Equatable {
     case emptyName
     case nameTooLong(Int)
     case duplicateName(String)
     case notFound(Supplement.ID)
     case invalidPosition(Int, count: Int)
 
-    public var errorDescription: String? {
+    public enum Code: String, CaseIterable, Sendable {
+        case emptyName
+        case nameTooLong
+        case duplicateName
+        case notFound
+        case invalidPosition
+    }
+
+    public static let family = "supplement"
+
+    public var code: Code {
         switch self {
-        case .emptyName: "a supplement needs a name"
-        case .nameTooLong(let count): "the name is \(count) characters long; at most 100 are allowed"
-        case .duplicateName(let name): "there is already a supplement called \(name)"
-        case .notFound(let id): "no supplement with id \(id)"
-        case let .invalidPosition(position, count):
-            "position \(position + 1) is outside 1...\(count) (the first supplement of its time of day is 1)"
+        case .emptyName: .emptyName
+        case .nameTooLong: .nameTooLong
+        case .duplicateName: .duplicateName
+        case .notFound: .notFound
+        case .invalidPosition: .invalidPosition
+        }
+    }
+
+    public var details: [LocalizedText.Argument] {
+        switch self {
+        case .emptyName: []
+        case .nameTooLong(let count): [.number(count)]
+        case .duplicateName(let name): [.verbatim(name)]
+        case .notFound(let id): [.verbatim(id.description)]
+        case .invalidPosition(let position, let count): [.number(position + 1), .number(count)]
         }
     }
 }

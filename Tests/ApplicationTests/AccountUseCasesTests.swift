@@ -45,19 +45,28 @@ private struct AccountsWorld {
     let accounts = InMemoryAccountRepository()
     let hasher = PlainHasher()
     let tokens = CountingTokens()
-    let manage: ManageAccounts
+    let sessionLifetime: TimeInterval
 
     init(sessionLifetime: TimeInterval = 3600) {
         time = TimeContext(clock: clock, calendar: Fixtures.calendar())
-        manage = ManageAccounts(accounts: accounts, hasher: hasher, tokens: tokens, time: time,
-                                sessionLifetime: sessionLifetime)
+        self.sessionLifetime = sessionLifetime
     }
+
+    var addAccount: AddAccount { AddAccount(accounts: accounts, hasher: hasher, time: time) }
+    var listAccounts: ListAccounts { ListAccounts(accounts: accounts) }
+    var findAccount: FindAccount { FindAccount(accounts: accounts) }
+    var removeAccount: RemoveAccount { RemoveAccount(accounts: accounts) }
+    var startSession: StartSession {
+        StartSession(accounts: accounts, hasher: hasher, tokens: tokens, time: time, lifetime: sessionLifetime)
+    }
+    var authenticateSession: AuthenticateSession { AuthenticateSession(accounts: accounts, tokens: tokens, time: time) }
+    var endSession: EndSession { EndSession(accounts: accounts, tokens: tokens) }
 
     var now: Date { clock.now() }
     func advance(_ seconds: TimeInterval) { clock.set(clock.now().addingTimeInterval(seconds)) }
 }
 
-// MARK: - ManageAccounts
+// MARK: - Accounts and sessions on the server
 
 @Suite("ManageAccounts")
 struct ManageAccountsTests {
@@ -65,58 +74,58 @@ struct ManageAccountsTests {
 
     @Test("an added account has the normalised email, the password's hash and the current instant")
     func add() async throws {
-        let account = try await world.manage.add(email: "  Ann@Example.ORG ", password: "correct horse")
+        let account = try await world.addAccount.execute(email: "  Ann@Example.ORG ", password: "correct horse")
         #expect(account.email.rawValue == "ann@example.org")
         #expect(account.passwordHash == "h:correct horse")
         #expect(account.createdAt == world.now)
-        #expect(try await world.manage.list() == [account])
+        #expect(try await world.listAccounts.execute() == [account])
         #expect(await world.accounts.account(id: account.id) == account)
     }
 
     @Test("an email taken in any case or spacing is refused, and the first account kept")
     func duplicateEmail() async throws {
-        let first = try await world.manage.add(email: "ann@example.org", password: "password-1")
+        let first = try await world.addAccount.execute(email: "ann@example.org", password: "password-1")
         await #expect(throws: AccountError.emailTaken(try EmailAddress("ann@example.org"))) {
-            try await world.manage.add(email: " ANN@example.ORG", password: "password-2")
+            try await world.addAccount.execute(email: " ANN@example.ORG", password: "password-2")
         }
-        #expect(try await world.manage.list() == [first])
-        #expect(try await world.manage.find("ann@example.org").passwordHash == "h:password-1")
+        #expect(try await world.listAccounts.execute() == [first])
+        #expect(try await world.findAccount.execute("ann@example.org").passwordHash == "h:password-1")
     }
 
     @Test("a bad email or password is refused before anything is stored")
     func invalidInput() async throws {
         await #expect(throws: AccountError.invalidEmail("ann")) {
-            try await world.manage.add(email: "ann", password: "long enough")
+            try await world.addAccount.execute(email: "ann", password: "long enough")
         }
         await #expect(throws: AccountError.passwordTooShort(minimum: 8)) {
-            try await world.manage.add(email: "ann@example.org", password: "short")
+            try await world.addAccount.execute(email: "ann@example.org", password: "short")
         }
         await #expect(throws: AccountError.passwordTooLong(maximumBytes: 72)) {
-            try await world.manage.add(email: "ann@example.org", password: String(repeating: "é", count: 37))
+            try await world.addAccount.execute(email: "ann@example.org", password: String(repeating: "é", count: 37))
         }
-        #expect(try await world.manage.list().isEmpty)
+        #expect(try await world.listAccounts.execute().isEmpty)
     }
 
     @Test("accounts are listed by email and found by email or id; others are not found")
     func listAndFind() async throws {
-        let zoe = try await world.manage.add(email: "zoe@example.org", password: "password-z")
-        let ann = try await world.manage.add(email: "ann@example.org", password: "password-a")
-        #expect(try await world.manage.list() == [ann, zoe])
-        #expect(try await world.manage.find("ZOE@example.org ") == zoe)
-        #expect(try await world.manage.find(ann.id.description) == ann)
-        #expect(try await world.manage.find(" \(ann.id.rawValue.uuidString.uppercased()) ") == ann)
+        let zoe = try await world.addAccount.execute(email: "zoe@example.org", password: "password-z")
+        let ann = try await world.addAccount.execute(email: "ann@example.org", password: "password-a")
+        #expect(try await world.listAccounts.execute() == [ann, zoe])
+        #expect(try await world.findAccount.execute("ZOE@example.org ") == zoe)
+        #expect(try await world.findAccount.execute(ann.id.description) == ann)
+        #expect(try await world.findAccount.execute(" \(ann.id.rawValue.uuidString.uppercased()) ") == ann)
         await #expect(throws: AccountError.noSuchAccount("bob@example.org")) {
-            try await world.manage.find("bob@example.org")
+            try await world.findAccount.execute("bob@example.org")
         }
         let unknownID = UUID().uuidString
-        await #expect(throws: AccountError.noSuchAccount(unknownID)) { try await world.manage.find(unknownID) }
-        await #expect(throws: AccountError.noSuchAccount("not an email")) { try await world.manage.find("not an email") }
+        await #expect(throws: AccountError.noSuchAccount(unknownID)) { try await world.findAccount.execute(unknownID) }
+        await #expect(throws: AccountError.noSuchAccount("not an email")) { try await world.findAccount.execute("not an email") }
     }
 
     @Test("logging in gives a new token whose digest is stored as a session ending one lifetime later")
     func logIn() async throws {
-        let ann = try await world.manage.add(email: "ann@example.org", password: "password-a")
-        let (grant, account) = try await world.manage.logIn(email: " Ann@Example.org", password: "password-a")
+        let ann = try await world.addAccount.execute(email: "ann@example.org", password: "password-a")
+        let (grant, account) = try await world.startSession.execute(email: " Ann@Example.org", password: "password-a")
         #expect(account == ann)
         #expect(grant.accessToken == "token-1")
         #expect(grant.expiresAt == world.now.addingTimeInterval(3600))
@@ -125,38 +134,38 @@ struct ManageAccountsTests {
                                          expiresAt: grant.expiresAt))
         #expect(await world.accounts.session(digest: "token-1") == nil, "the token itself is never stored")
 
-        let (authenticated, found) = try await world.manage.authenticate("token-1")
+        let (authenticated, found) = try await world.authenticateSession.execute("token-1")
         #expect(authenticated == ann)
         #expect(found == session)
     }
 
     @Test("each login is its own session")
     func twoLogins() async throws {
-        _ = try await world.manage.add(email: "ann@example.org", password: "password-a")
-        let one = try await world.manage.logIn(email: "ann@example.org", password: "password-a").grant
-        let two = try await world.manage.logIn(email: "ann@example.org", password: "password-a").grant
+        _ = try await world.addAccount.execute(email: "ann@example.org", password: "password-a")
+        let one = try await world.startSession.execute(email: "ann@example.org", password: "password-a").grant
+        let two = try await world.startSession.execute(email: "ann@example.org", password: "password-a").grant
         #expect(one.accessToken != two.accessToken)
-        #expect(try await world.manage.logOut(one.accessToken))
-        #expect(try await world.manage.authenticate(two.accessToken).account.email.rawValue == "ann@example.org")
+        #expect(try await world.endSession.execute(one.accessToken))
+        #expect(try await world.authenticateSession.execute(two.accessToken).account.email.rawValue == "ann@example.org")
     }
 
     @Test("a wrong password and an unknown email give the same error, after the same hash check, and no session")
     func invalidCredentials() async throws {
-        _ = try await world.manage.add(email: "ann@example.org", password: "password-a")
+        _ = try await world.addAccount.execute(email: "ann@example.org", password: "password-a")
 
         let wrong = await #expect(throws: AccountError.self) {
-            try await world.manage.logIn(email: "ann@example.org", password: "password-b")
+            try await world.startSession.execute(email: "ann@example.org", password: "password-b")
         }
         let unknown = await #expect(throws: AccountError.self) {
-            try await world.manage.logIn(email: "bob@example.org", password: "password-a")
+            try await world.startSession.execute(email: "bob@example.org", password: "password-a")
         }
         let malformed = await #expect(throws: AccountError.self) {
-            try await world.manage.logIn(email: "not an email", password: "password-a")
+            try await world.startSession.execute(email: "not an email", password: "password-a")
         }
         #expect(wrong == .invalidCredentials)
         #expect(unknown == .invalidCredentials)
         #expect(malformed == .invalidCredentials)
-        #expect(wrong?.errorDescription == unknown?.errorDescription)
+        #expect(english(wrong) == english(unknown))
 
         let checks = await world.hasher.verified
         #expect(checks.map(\.hash) == ["h:password-a", world.hasher.unknownAccountHash, world.hasher.unknownAccountHash],
@@ -166,88 +175,88 @@ struct ManageAccountsTests {
 
     @Test("a token works until its session expires, then not")
     func expiry() async throws {
-        _ = try await world.manage.add(email: "ann@example.org", password: "password-a")
-        let grant = try await world.manage.logIn(email: "ann@example.org", password: "password-a").grant
+        _ = try await world.addAccount.execute(email: "ann@example.org", password: "password-a")
+        let grant = try await world.startSession.execute(email: "ann@example.org", password: "password-a").grant
         #expect(grant.expiresAt == world.now.addingTimeInterval(3600))
         world.clock.set(grant.expiresAt.addingTimeInterval(-0.001))
-        #expect(try await world.manage.authenticate(grant.accessToken).session.expiresAt == grant.expiresAt)
+        #expect(try await world.authenticateSession.execute(grant.accessToken).session.expiresAt == grant.expiresAt)
         world.clock.set(grant.expiresAt)
-        await #expect(throws: AccountError.notAuthenticated) { try await world.manage.authenticate(grant.accessToken) }
+        await #expect(throws: AccountError.notAuthenticated) { try await world.authenticateSession.execute(grant.accessToken) }
         world.advance(86_400)
-        await #expect(throws: AccountError.notAuthenticated) { try await world.manage.authenticate(grant.accessToken) }
+        await #expect(throws: AccountError.notAuthenticated) { try await world.authenticateSession.execute(grant.accessToken) }
     }
 
     @Test("the session lifetime defaults to 30 days")
     func defaultLifetime() async throws {
-        #expect(ManageAccounts.defaultSessionLifetime == 30 * 24 * 3600)
-        let manage = ManageAccounts(accounts: world.accounts, hasher: world.hasher, tokens: world.tokens, time: world.time)
-        #expect(manage.sessionLifetime == 30 * 24 * 3600)
-        _ = try await manage.add(email: "ann@example.org", password: "password-a")
-        let grant = try await manage.logIn(email: "ann@example.org", password: "password-a").grant
+        #expect(StartSession.defaultLifetime == 30 * 24 * 3600)
+        let start = StartSession(accounts: world.accounts, hasher: world.hasher, tokens: world.tokens, time: world.time)
+        #expect(start.lifetime == 30 * 24 * 3600)
+        _ = try await world.addAccount.execute(email: "ann@example.org", password: "password-a")
+        let grant = try await start.execute(email: "ann@example.org", password: "password-a").grant
         #expect(grant.expiresAt == world.now.addingTimeInterval(30 * 24 * 3600))
     }
 
     @Test("a login sweeps sessions that have expired")
     func loginSweepsExpired() async throws {
-        _ = try await world.manage.add(email: "ann@example.org", password: "password-a")
-        _ = try await world.manage.logIn(email: "ann@example.org", password: "password-a")
+        _ = try await world.addAccount.execute(email: "ann@example.org", password: "password-a")
+        _ = try await world.startSession.execute(email: "ann@example.org", password: "password-a")
         #expect(await world.accounts.session(digest: "d:token-1") != nil)
         world.advance(3601)
-        _ = try await world.manage.logIn(email: "ann@example.org", password: "password-a")
+        _ = try await world.startSession.execute(email: "ann@example.org", password: "password-a")
         #expect(await world.accounts.session(digest: "d:token-1") == nil)
         #expect(await world.accounts.session(digest: "d:token-2") != nil)
     }
 
     @Test("unknown, empty and made-up tokens are not authenticated")
     func unknownTokens() async throws {
-        _ = try await world.manage.add(email: "ann@example.org", password: "password-a")
-        _ = try await world.manage.logIn(email: "ann@example.org", password: "password-a")
+        _ = try await world.addAccount.execute(email: "ann@example.org", password: "password-a")
+        _ = try await world.startSession.execute(email: "ann@example.org", password: "password-a")
         for token in ["", "token-2", "d:token-1", "TOKEN-1"] {
             await #expect(throws: AccountError.notAuthenticated, "token '\(token)'") {
-                try await world.manage.authenticate(token)
+                try await world.authenticateSession.execute(token)
             }
         }
     }
 
     @Test("logging out revokes the token; a second logout finds nothing")
     func logOut() async throws {
-        _ = try await world.manage.add(email: "ann@example.org", password: "password-a")
-        let grant = try await world.manage.logIn(email: "ann@example.org", password: "password-a").grant
-        #expect(try await world.manage.logOut(grant.accessToken))
-        await #expect(throws: AccountError.notAuthenticated) { try await world.manage.authenticate(grant.accessToken) }
+        _ = try await world.addAccount.execute(email: "ann@example.org", password: "password-a")
+        let grant = try await world.startSession.execute(email: "ann@example.org", password: "password-a").grant
+        #expect(try await world.endSession.execute(grant.accessToken))
+        await #expect(throws: AccountError.notAuthenticated) { try await world.authenticateSession.execute(grant.accessToken) }
         #expect(await world.accounts.session(digest: "d:token-1") == nil)
-        #expect(try await world.manage.logOut(grant.accessToken) == false)
-        #expect(try await world.manage.logOut("never-issued") == false)
+        #expect(try await world.endSession.execute(grant.accessToken) == false)
+        #expect(try await world.endSession.execute("never-issued") == false)
     }
 
     @Test("removing an account revokes its sessions and leaves the others")
     func removeRevokes() async throws {
-        let ann = try await world.manage.add(email: "ann@example.org", password: "password-a")
-        let bob = try await world.manage.add(email: "bob@example.org", password: "password-b")
-        let annToken = try await world.manage.logIn(email: "ann@example.org", password: "password-a").grant.accessToken
-        let bobToken = try await world.manage.logIn(email: "bob@example.org", password: "password-b").grant.accessToken
+        let ann = try await world.addAccount.execute(email: "ann@example.org", password: "password-a")
+        let bob = try await world.addAccount.execute(email: "bob@example.org", password: "password-b")
+        let annToken = try await world.startSession.execute(email: "ann@example.org", password: "password-a").grant.accessToken
+        let bobToken = try await world.startSession.execute(email: "bob@example.org", password: "password-b").grant.accessToken
 
-        #expect(try await world.manage.remove("Ann@example.org") == ann)
-        await #expect(throws: AccountError.notAuthenticated) { try await world.manage.authenticate(annToken) }
+        #expect(try await world.removeAccount.execute("Ann@example.org") == ann)
+        await #expect(throws: AccountError.notAuthenticated) { try await world.authenticateSession.execute(annToken) }
         #expect(await world.accounts.session(digest: "d:" + annToken) == nil)
-        #expect(try await world.manage.authenticate(bobToken).account == bob)
-        #expect(try await world.manage.list() == [bob])
+        #expect(try await world.authenticateSession.execute(bobToken).account == bob)
+        #expect(try await world.listAccounts.execute() == [bob])
         await #expect(throws: AccountError.noSuchAccount(ann.id.description)) {
-            try await world.manage.remove(ann.id.description)
+            try await world.removeAccount.execute(ann.id.description)
         }
         await #expect(throws: AccountError.invalidCredentials) {
-            try await world.manage.logIn(email: "ann@example.org", password: "password-a")
+            try await world.startSession.execute(email: "ann@example.org", password: "password-a")
         }
     }
 
     @Test("a session whose account is gone is not authenticated")
     func orphanSession() async throws {
-        let ann = try await world.manage.add(email: "ann@example.org", password: "password-a")
+        let ann = try await world.addAccount.execute(email: "ann@example.org", password: "password-a")
         // A session left behind (e.g. a store without cascades): the account lookup must fail it.
         await world.accounts.addSession(SessionRecord(tokenDigest: "d:orphan", accountID: Account.ID(),
                                                       createdAt: world.now, expiresAt: world.now.addingTimeInterval(60)))
-        await #expect(throws: AccountError.notAuthenticated) { try await world.manage.authenticate("orphan") }
-        #expect(try await world.manage.list() == [ann])
+        await #expect(throws: AccountError.notAuthenticated) { try await world.authenticateSession.execute("orphan") }
+        #expect(try await world.listAccounts.execute() == [ann])
     }
 }
 
@@ -494,15 +503,15 @@ private struct FakeSessionAPI: SessionAPI {
     func logOut() async throws { try await backend.logOut(server: server, token: token) }
 }
 
-@Suite("ClientSession")
+@Suite("Client session: LogIn, LogOut, CheckSession, ForgetRefusedSession")
 struct ClientSessionTests {
     let server = URL(string: "http://127.0.0.1:8080")!
     private let backend = FakeSessionServer()
     let credentials = InMemoryCredentialStore()
 
-    var session: ClientSession {
+    var session: ClientSessionUseCases {
         let backend = self.backend
-        return ClientSession(credentials: credentials) { url, token in
+        return ClientSessionUseCases(credentials: credentials) { url, token in
             FakeSessionAPI(server: url, token: token, backend: backend)
         }
     }
@@ -573,8 +582,7 @@ struct ClientSessionTests {
         await backend.set(.rejecting)
         let error = await #expect(throws: ClientSessionError.self) { try await session.status() }
         #expect(error == .sessionEnded(server: server, email: "ann@example.org"))
-        #expect(error?.errorDescription?.contains("wellness login --server http://127.0.0.1:8080 --email ann@example.org")
-                == true)
+        #expect(english(error) == "your session on http://127.0.0.1:8080 has ended", "no CLI words in the core's message")
         #expect(await credentials.load() == nil)
         #expect(try await session.status() == .signedOut)
     }
@@ -622,11 +630,31 @@ struct ClientSessionTests {
 
     @Test("server addresses are absolute http(s) URLs without a path; a trailing slash is dropped")
     func serverURL() throws {
-        #expect(try ClientSession.serverURL(" http://127.0.0.1:8080/ ").absoluteString == "http://127.0.0.1:8080")
-        #expect(try ClientSession.serverURL("https://wellness.example.org").absoluteString == "https://wellness.example.org")
+        #expect(try LogIn.serverURL(" http://127.0.0.1:8080/ ").absoluteString == "http://127.0.0.1:8080")
+        #expect(try LogIn.serverURL("https://wellness.example.org").absoluteString == "https://wellness.example.org")
         for bad in ["", "127.0.0.1:8080", "ftp://example.org", "http://example.org/api", "http://example.org?x=1",
                     "http://example.org#top", "http://"] {
-            #expect(throws: ClientSessionError.invalidServer(bad), "'\(bad)'") { try ClientSession.serverURL(bad) }
+            #expect(throws: ClientSessionError.invalidServer(bad), "'\(bad)'") { try LogIn.serverURL(bad) }
         }
+    }
+}
+
+/// The client's session use cases over one credential store and one fake server.
+struct ClientSessionUseCases {
+    let credentials: any CredentialStore
+    let connect: ConnectToServer
+
+    @discardableResult
+    func logIn(server: URL, email: String, password: String) async throws -> StoredCredentials {
+        try await LogIn(credentials: credentials, connect: connect).execute(server: server, email: email, password: password)
+    }
+
+    @discardableResult
+    func logOut() async throws -> StoredCredentials? { try await LogOut(credentials: credentials, connect: connect).execute() }
+
+    func status() async throws -> SessionStatus { try await CheckSession(credentials: credentials, connect: connect).execute() }
+
+    func handleUnauthorized() async throws -> ClientSessionError {
+        try await ForgetRefusedSession(credentials: credentials).execute()
     }
 }

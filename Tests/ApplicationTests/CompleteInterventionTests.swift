@@ -49,10 +49,10 @@ struct CompleteInterventionTests {
         let error = await #expect(throws: InvalidValue.self) {
             try await world.completeIntervention.execute("nope")
         }
-        #expect(error == InvalidValue(kind: "intervention", value: "nope",
+        #expect(error == InvalidValue(kind: .intervention, value: "nope",
                                       valid: TestWorld.sampleCatalog.map(\.id.rawValue)))
-        #expect(error?.errorDescription?.contains("nope") == true)
-        #expect(error?.errorDescription?.contains("hydration_morning, morning_light, exercise_timing") == true)
+        #expect(english(error).contains("nope") == true)
+        #expect(english(error).contains("hydration_morning, morning_light, exercise_timing") == true)
     }
 
     @Test("a moment in the future is refused, even by a second; now itself is fine")
@@ -63,7 +63,7 @@ struct CompleteInterventionTests {
             try await world.completeIntervention.execute("morning_light", at: later)
         }
         #expect(error == .completionInFuture(later))
-        #expect(error?.errorDescription?.contains("in the future") == true)
+        #expect(english(error).contains("in the future") == true)
         #expect(await world.logged(around: "2026-03-01").completions.isEmpty)
         let atNow = try await world.completeIntervention.execute("morning_light", at: world.now)
         #expect(atNow.timestamp == world.now)

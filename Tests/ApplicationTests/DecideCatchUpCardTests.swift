@@ -25,7 +25,7 @@ struct DecideCatchUpCardTests {
             try await world.decideCatchUpCard.execute(Intervention.ID(id), day: Fixtures.day(day), status: .done)
         }
         #expect(error == .notInDeck(Intervention.ID(id), Fixtures.day(day), deck: Self.deck))
-        let message = try #require(error?.errorDescription)
+        let message = english(error)
         #expect(message.contains("\(id) on \(day)"))
         #expect(message.contains(Self.deck.joined(separator: ", ")))
         let logged = await world.logged(around: "2026-03-01")
@@ -53,7 +53,7 @@ struct DecideCatchUpCardTests {
             try await world.decideCatchUpCard.execute("supplements", day: Fixtures.day("2026-02-28"), status: .done)
         }
         #expect(error == .notInDeck("supplements", Fixtures.day("2026-02-28"), deck: []))
-        #expect(error?.errorDescription?.hasSuffix("cards in the deck: none") == true)
+        #expect(english(error).hasSuffix("cards in the deck: none") == true)
     }
 
     @Test("after deciding, the card is gone from the deck; deciding it again is refused",

@@ -38,7 +38,7 @@ struct DismissNudgeTests {
             try await world.dismissNudge.execute(.disable(.training))
         }
         #expect(error == expected)
-        let message = try #require(error?.errorDescription)
+        let message = english(error)
         #expect(message.contains("disable_training"))
         #expect(message.contains("disable_medications, disable_walks, disable_feeding, disable_documents, simplify"))
         #expect(await world.snoozes.all().isEmpty)
@@ -46,7 +46,7 @@ struct DismissNudgeTests {
 
     @Test("the error for nothing applicable says so")
     func noneMessage() {
-        #expect(NudgeError.notApplicable(.simplify, applicable: []).errorDescription?.contains("none") == true)
+        #expect(english(NudgeError.notApplicable(.simplify, applicable: [])).contains("none") == true)
     }
 
     @Test("a nudge that applies but is already snoozed can be snoozed again, replacing the old snooze")

@@ -186,8 +186,7 @@ struct RecordCheckinTests {
             try await world.record().execute(energy: 1, stress: 5, social: 1, replace: false)
         }
         #expect(error == .alreadyCheckedIn(world.today))
-        #expect(error?.errorDescription?.contains("--replace") == true)
-        #expect(error?.errorDescription?.contains("2026-11-20") == true)
+        #expect(english(error) == "already checked in on 2026-11-20", "the CLI adds its --replace hint itself")
         #expect(await world.stored() == [first])
     }
 
@@ -223,7 +222,7 @@ struct RecordCheckinTests {
             try await world.record(queued: true).execute(energy: energy, stress: stress, social: social)
         }
         #expect(error == .outOfRange(field: field, value: value))
-        #expect(error?.errorDescription?.hasPrefix(field.rawValue) == true)
+        #expect(english(error).hasPrefix(field.rawValue) == true)
         #expect(await world.stored().isEmpty)
         #expect(await world.queue.all().isEmpty)
     }
@@ -482,8 +481,7 @@ struct GetTrendsTests {
         await seed(world)
         let error = await #expect(throws: DriftError.self) { try await world.trends(.free).execute(days: days) }
         #expect(error == .locked(feature))
-        #expect(error?.errorDescription?.contains(feature.rawValue) == true)
-        #expect(error?.errorDescription?.contains("tier set pro") == true)
+        #expect(english(error) == "'\(feature.rawValue)' is a Pro feature", "the CLI adds how to upgrade itself")
     }
 
     @Test("30 and 90 days on Pro give points over the whole range, bounds included")
@@ -524,7 +522,7 @@ struct GetTrendsTests {
     @Test("features: all locked on Free, all unlocked on Pro; setTier stores the tier")
     func features() async throws {
         let world = DriftWorld()
-        let manage = ManageFeatures(tier: world.tiers, store: world.tiers)
+        let manage = TierUseCases(tier: world.tiers, store: world.tiers)
         #expect(try await manage.current() == .free)
         let free = try await manage.features()
         #expect(free.map(\.key) == FeatureKey.allCases)
@@ -535,14 +533,14 @@ struct GetTrendsTests {
         #expect(try await manage.current() == .pro)
         #expect(try await manage.features().allSatisfy { $0.pro && $0.unlocked })
 
-        let fixed = ManageFeatures(tier: FixedTierSource(.free), store: world.tiers)
+        let fixed = TierUseCases(tier: FixedTierSource(.free), store: world.tiers)
         #expect(try await fixed.current() == .free, "an override wins over the stored tier")
     }
 }
 
-// MARK: - FlushCheckinQueue and ManageCheckinQueue
+// MARK: - FlushCheckinQueue and the queue's use cases
 
-@Suite("FlushCheckinQueue and ManageCheckinQueue")
+@Suite("FlushCheckinQueue, ListQueuedCheckins, FindQueuedCheckin, RetryQueuedCheckins, DropQueuedCheckin")
 struct FlushCheckinQueueTests {
     private let world = DriftWorld()
 
@@ -679,7 +677,7 @@ struct FlushCheckinQueueTests {
         #expect(try await flush(store.checkinQueue, api).execute() == FlushSummary(flushed: 0, failed: 0, held: 2))
         #expect(await api.calls.isEmpty)
 
-        let manage = ManageCheckinQueue(queue: try kind.reopen(store).checkinQueue)
+        let manage = QueueUseCases(queue: try kind.reopen(store).checkinQueue)
         #expect(try await manage.retry(a.idempotencyKey) == [a.resetForRetry()])
         #expect(try await store.checkinQueue.all() == [a.resetForRetry(), b], "reset in place")
 
@@ -695,7 +693,7 @@ struct FlushCheckinQueueTests {
         let fresh = item("2026-11-18")
         let once = with(item("2026-11-19"), retryCount: 1)
         try await enqueue([held, fresh, once], into: store.checkinQueue)
-        let manage = ManageCheckinQueue(queue: store.checkinQueue)
+        let manage = QueueUseCases(queue: store.checkinQueue)
 
         #expect(try await manage.retry(nil) == [held.resetForRetry(), once.resetForRetry()])
         #expect(try await kind.reopen(store).checkinQueue.all().map(\.retryCount) == [0, 0, 0])
@@ -712,7 +710,7 @@ struct FlushCheckinQueueTests {
         let a = with(item("2026-11-19"), retryCount: 3)
         let b = item("2026-11-20")
         try await enqueue([a, b], into: store.checkinQueue)
-        let manage = ManageCheckinQueue(queue: store.checkinQueue)
+        let manage = QueueUseCases(queue: store.checkinQueue)
 
         #expect(try await manage.drop(a.idempotencyKey) == a)
         #expect(try await kind.reopen(store).checkinQueue.all() == [b])
@@ -730,7 +728,7 @@ struct FlushCheckinQueueTests {
     func find() async throws {
         let a = item("2026-11-19")
         try await enqueue([a, item("2026-11-20")], into: world.queue)
-        let manage = ManageCheckinQueue(queue: world.queue)
+        let manage = QueueUseCases(queue: world.queue)
         #expect(try await manage.find(a.idempotencyKey) == a)
         #expect(try await manage.find("  \(a.id.rawValue.uuidString.uppercased()) ") == a)
         let others = await world.queue.all().filter { $0.id != a.id }.map(\.idempotencyKey)
@@ -883,4 +881,26 @@ private actor NonExclusiveQueue: CheckinQueueRepository {
 
     func update(_ item: QueuedCheckin) -> Bool { false }
     func remove(_ id: QueuedCheckin.ID) -> Bool { false }
+}
+
+/// GetTier, ListFeatures and SetTier over one tier source and store.
+struct TierUseCases {
+    let tier: any TierSource
+    let store: any TierRepository
+
+    func current() async throws -> Tier { try await GetTier(tier: tier).execute() }
+    func features() async throws -> [FeatureStatus] { try await ListFeatures(tier: tier).execute() }
+    func setTier(_ tier: Tier) async throws { try await SetTier(store: store).execute(tier) }
+}
+
+/// The queue's use cases over one queue.
+struct QueueUseCases {
+    let queue: any CheckinQueueRepository
+
+    func list() async throws -> [QueuedCheckin] { try await ListQueuedCheckins(queue: queue).execute() }
+    func find(_ reference: String) async throws -> QueuedCheckin { try await FindQueuedCheckin(queue: queue).execute(reference) }
+    func retry(_ reference: String?) async throws -> [QueuedCheckin] {
+        try await RetryQueuedCheckins(queue: queue).execute(reference)
+    }
+    func drop(_ reference: String) async throws -> QueuedCheckin { try await DropQueuedCheckin(queue: queue).execute(reference) }
 }

@@ -98,9 +98,8 @@ struct GetGoalTipsTests {
             try await world.getGoalTips(service: service).execute(missing)
         }
         #expect(service.calls == 0)
-        let message = GoalTipsError.goalNotFound(missing).errorDescription ?? ""
-        #expect(message.contains("not found"))
-        #expect(message.contains("wellness goals list"))
+        let message = english(GoalTipsError.goalNotFound(missing))
+        #expect(message == "goal \(missing) was not found", "how to list goals is the CLI's hint, not the core's")
     }
 
     // MARK: - Sorting and caching
@@ -237,8 +236,8 @@ struct GetGoalTipsTests {
             try await world.getGoalTips(service: service).execute(goal.id)
         }
         #expect(thrown == .serviceFailed(error))
-        let message = thrown?.errorDescription ?? ""
-        #expect(message.contains(error.errorDescription ?? "?"), "the cause is named: \(message)")
+        let message = english(thrown)
+        #expect(message.contains(english(error)), "the cause is named: \(message)")
         #expect(message.contains("Try again later"), "says what to do: \(message)")
         #expect(await world.goals.cached(for: goal.id) == nil, "nothing is cached")
     }
@@ -257,7 +256,7 @@ struct GetGoalTipsTests {
         }
         let thrown = await #expect(throws: GoalTipsError.self) { try await useCase.execute(goal.id) }
         #expect(thrown == .contextBuildFailed(cause: "disk on fire"))
-        #expect(thrown?.errorDescription?.contains("disk on fire") == true)
+        #expect(english(thrown).contains("disk on fire") == true)
         #expect(service.calls == 0)
     }
 

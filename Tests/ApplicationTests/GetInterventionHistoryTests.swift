@@ -9,7 +9,7 @@ struct GetInterventionHistoryTests {
     @Test("an unknown id with nothing logged is refused, listing the catalog")
     func unknown() async throws {
         let world = TestWorld()
-        await #expect(throws: InvalidValue(kind: "intervention", value: "retired",
+        await #expect(throws: InvalidValue(kind: .intervention, value: "retired",
                                            valid: TestWorld.sampleCatalog.map(\.id.rawValue))) {
             try await world.interventionHistory.execute("retired")
         }

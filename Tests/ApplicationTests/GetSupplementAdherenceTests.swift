@@ -65,7 +65,7 @@ struct GetSupplementAdherenceTests {
     @Test("a window other than 7 or 30 days is refused listing 7 and 30", arguments: [14, 0, 1, -7, 31, 365])
     func invalidWindow(days: Int) async {
         let world = TestWorld()
-        await #expect(throws: InvalidValue(kind: "adherence window", value: "\(days)", valid: ["7", "30"])) {
+        await #expect(throws: InvalidValue(kind: .adherenceWindow, value: "\(days)", valid: ["7", "30"])) {
             try await world.supplementAdherence.execute(days: days)
         }
     }

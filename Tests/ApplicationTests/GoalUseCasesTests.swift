@@ -38,7 +38,7 @@ struct GoalUseCasesTests {
             try await world.addGoal.execute(title: longest + "x")
         }
         #expect(await world.goals.all().count == 1)
-        #expect(GoalError.titleTooLong(201).errorDescription?.contains("200") == true)
+        #expect(english(GoalError.titleTooLong(201)).contains("200") == true)
     }
 
     // MARK: - ListGoals
@@ -56,40 +56,38 @@ struct GoalUseCasesTests {
         let goal = try await world.addGoal.execute(title: "Exercise")
         _ = try await world.addGoal.execute(title: "Other")
         let id = goal.id.description
-        #expect(try await world.listGoals.find(id) == goal)
-        #expect(try await world.listGoals.find(id.uppercased()) == goal)
-        #expect(try await world.listGoals.find("  \(id) ") == goal)
+        #expect(try await world.findGoal.execute(id) == goal)
+        #expect(try await world.findGoal.execute(id.uppercased()) == goal)
+        #expect(try await world.findGoal.execute("  \(id) ") == goal)
         // Two random UUIDs rarely share 8 characters; take the shortest unique prefix of 4+.
         let others = await world.goals.all().filter { $0.id != goal.id }.map(\.id.description)
         let length = (4...36).first { length in !others.contains { $0.hasPrefix(String(id.prefix(length))) } } ?? 36
-        #expect(try await world.listGoals.find(String(id.prefix(length))) == goal)
-        #expect(try await world.listGoals.find(String(id.prefix(max(length, 8)))) == goal)
+        #expect(try await world.findGoal.execute(String(id.prefix(length))) == goal)
+        #expect(try await world.findGoal.execute(String(id.prefix(max(length, 8)))) == goal)
     }
 
     @Test("find refuses a prefix shorter than 4 characters, even when unique")
     func shortPrefix() async throws {
         let goal = try await world.addGoal.execute(title: "Exercise")
         let reference = String(goal.id.description.prefix(3))
-        let error = await #expect(throws: GoalReferenceError.self) { try await world.listGoals.find(reference) }
+        let error = await #expect(throws: GoalReferenceError.self) { try await world.findGoal.execute(reference) }
         #expect(error?.reference == reference)
         #expect(error?.ambiguous == false)
     }
 
-    @Test("an unknown reference is not found, and the message says how to list goals")
+    @Test("an unknown reference is not found, and the message names it")
     func unknown() async throws {
         _ = try await world.addGoal.execute(title: "Exercise")
-        let error = await #expect(throws: GoalReferenceError.self) { try await world.listGoals.find("nope") }
+        let error = await #expect(throws: GoalReferenceError.self) { try await world.findGoal.execute("nope") }
         #expect(error?.reference == "nope")
         #expect(error?.ambiguous == false)
-        let message = error?.errorDescription ?? ""
-        #expect(message.contains("not found"))
-        #expect(message.contains("'nope'"))
-        #expect(message.contains("wellness goals list"))
+        let message = english(error)
+        #expect(message == "goal 'nope' was not found")
 
-        await #expect(throws: GoalReferenceError.self) { try await TestWorld().listGoals.find("anything") }
+        await #expect(throws: GoalReferenceError.self) { try await TestWorld().findGoal.execute("anything") }
     }
 
-    @Test("an ambiguous prefix is refused, and the message says to give more of the id")
+    @Test("an ambiguous prefix is refused as ambiguous")
     func ambiguous() async throws {
         let first = Goal(storedID: Goal.ID(UUID(uuidString: "abcd1234-0000-4000-8000-000000000001")!), title: "One",
                          description: nil, createdAt: world.now)
@@ -97,16 +95,15 @@ struct GoalUseCasesTests {
                           description: nil, createdAt: world.now)
         await world.goals.save(first)
         await world.goals.save(second)
-        let error = await #expect(throws: GoalReferenceError.self) { try await world.listGoals.find("abcd") }
+        let error = await #expect(throws: GoalReferenceError.self) { try await world.findGoal.execute("abcd") }
         #expect(error?.reference == "abcd")
         #expect(error?.ambiguous == true)
-        let message = error?.errorDescription ?? ""
-        #expect(message.contains("more than one goal"))
-        #expect(message.contains("wellness goals list"))
+        let message = english(error)
+        #expect(message == "'abcd' matches more than one goal")
         // Enough of the id tells them apart.
-        #expect(try await world.listGoals.find("abcd1234-0000-4000-8000-000000000002") == second)
+        #expect(try await world.findGoal.execute("abcd1234-0000-4000-8000-000000000002") == second)
         let longer = await #expect(throws: GoalReferenceError.self) {
-            try await world.listGoals.find("ABCD1234-0000-4000-8000-00000000000")
+            try await world.findGoal.execute("ABCD1234-0000-4000-8000-00000000000")
         }
         #expect(longer?.ambiguous == true, "case does not matter, and 35 shared characters are still ambiguous")
     }
@@ -146,7 +143,7 @@ struct GoalUseCasesTests {
     func invalidScores(score: Int) async throws {
         await #expect(throws: GoalError.invalidMoodScore(score)) { try await world.logMood.execute(score: score) }
         #expect(try await world.listMoods.execute().isEmpty)
-        let message = GoalError.invalidMoodScore(score).errorDescription ?? ""
+        let message = english(GoalError.invalidMoodScore(score))
         #expect(message.contains("\(score)"))
         #expect(message.contains("1") && message.contains("5"))
     }

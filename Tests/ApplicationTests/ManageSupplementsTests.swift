@@ -100,7 +100,7 @@ struct ManageSupplementsTests {
         let error = try await #require(throws: InvalidValue.self) {
             try await world.editSupplement.execute("Iron", dosage: "1")
         }
-        #expect(error.kind == "supplement")
+        #expect(error.kind == .supplement)
         for name in Self.defaults.map(\.name) { #expect(error.valid.contains { $0.hasPrefix(name) }, "\(name)") }
         await #expect(throws: SupplementError.duplicateName("Zinc")) {
             try await world.editSupplement.execute("Vitamin D3", name: "Zinc")
@@ -154,11 +154,11 @@ struct ManageSupplementsTests {
         _ = try await world.listSupplements.execute()
         let before = await world.supplements.stack()
         let unknown = try await #require(throws: InvalidValue.self) { try await world.removeSupplement.execute("Iron") }
-        #expect(unknown.kind == "supplement")
-        #expect(unknown.localizedDescription.contains("Zinc"))
+        #expect(unknown.kind == .supplement)
+        #expect(english(unknown).contains("Zinc"))
         // Every default id starts with 0000, so the prefix names none of them alone.
         let ambiguous = try await #require(throws: InvalidValue.self) { try await world.removeSupplement.execute("0000") }
-        #expect(ambiguous.kind == "supplement (ambiguous)")
+        #expect(ambiguous.kind == .ambiguousSupplement)
         #expect(ambiguous.valid.count == Self.defaults.count)
         #expect(await world.supplements.stack() == before)
     }

@@ -114,14 +114,14 @@ struct RecordDecisionTests {
             try await world.recordDecision.execute(Intervention.ID(id), day: yesterday, status: .done, count: 2)
         }
         #expect(error == .countNotApplicable(Intervention.ID(id), type))
-        #expect(error?.errorDescription?.contains("counters only") == true)
+        #expect(english(error).contains("counters only") == true)
         #expect(await world.logged(around: "2026-02-28").decisions.isEmpty)
     }
 
     @Test("an unknown intervention is refused, listing the catalog")
     func unknown() async throws {
         let world = TestWorld()
-        await #expect(throws: InvalidValue(kind: "intervention", value: "nope",
+        await #expect(throws: InvalidValue(kind: .intervention, value: "nope",
                                            valid: TestWorld.sampleCatalog.map(\.id.rawValue))) {
             try await world.recordDecision.execute("nope", day: yesterday, status: .skipped)
         }
@@ -129,7 +129,7 @@ struct RecordDecisionTests {
 
     @Test("the invalid-count message tells the range")
     func invalidCountMessage() {
-        #expect(InterventionError.invalidCount(0).errorDescription?.contains("from 1 to 1000") == true)
+        #expect(english(InterventionError.invalidCount(0)).contains("from 1 to 1000") == true)
         #expect(InterventionLimits.maximumCount == 1000)
     }
 }

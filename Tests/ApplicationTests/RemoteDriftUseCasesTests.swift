@@ -165,7 +165,7 @@ struct FlushOfflineTests {
     }
 }
 
-// MARK: - ReadRemoteDrift
+// MARK: - ReadRemoteInsights and ReadRemoteTrends
 
 /// A Drift server: trends answer the stored points or throw the stored error; asks are counted.
 private actor FakeDriftRemote: DriftRemote {
@@ -198,7 +198,7 @@ private actor FakeDriftRemote: DriftRemote {
     }
 }
 
-@Suite("ReadRemoteDrift")
+@Suite("ReadRemoteInsights and ReadRemoteTrends")
 struct ReadRemoteDriftTests {
     let clock = FixedWallClock(Fixtures.instant("2026-11-20T10:00:00Z"))
     let cache = InMemoryDriftCacheRepository()
@@ -206,8 +206,8 @@ struct ReadRemoteDriftTests {
     let first = [TrendPoint(day: Fixtures.day("2026-11-19"), energy: 3, stress: 3, social: 3, driftIndex: 3)]
     let second = [TrendPoint(day: Fixtures.day("2026-11-20"), energy: 1, stress: 5, social: 1, driftIndex: 5)]
 
-    var read: ReadRemoteDrift {
-        ReadRemoteDrift(remote: remote, cache: StaleWhileRevalidate(
+    var read: RemoteReads {
+        RemoteReads(remote: remote, cache: StaleWhileRevalidate(
             cache: cache, time: TimeContext(clock: clock, calendar: Fixtures.calendar())))
     }
 
@@ -323,5 +323,19 @@ struct ListDriftAlertsTests {
         #expect(try await alerts.execute().isEmpty)
         await save([high("2026-11-16"), low("2026-11-17"), high("2026-11-18"), high("2026-11-20")])
         #expect(try await alerts.execute().isEmpty)
+    }
+}
+
+/// ReadRemoteInsights and ReadRemoteTrends over one remote and one cache.
+struct RemoteReads {
+    let remote: any DriftRemote
+    let cache: StaleWhileRevalidate
+
+    func weeklyInsights(days: Int) async throws -> StaleWhileRevalidate.Result<WeeklyInsights> {
+        try await ReadRemoteInsights(remote: remote, cache: cache).execute(days: days)
+    }
+
+    func trends(days: Int) async throws -> StaleWhileRevalidate.Result<[TrendPoint]> {
+        try await ReadRemoteTrends(remote: remote, cache: cache).execute(days: days)
     }
 }

@@ -52,7 +52,7 @@ struct SetJournalNotesTests {
         _ = try await world.setJournalNotes.execute("kept")
         await #expect(throws: JournalError.self) { try await world.setJournalNotes.execute(tooLong, day: day) }
         #expect(await world.journals.journal(on: day)?.notes == "kept")
-        #expect(JournalError.notesTooLong(10_001).localizedDescription.contains("10000"))
+        #expect(english(JournalError.notesTooLong(10_001)).contains("10000"))
     }
 
     @Test("notes of exactly the maximum length are accepted")

@@ -61,7 +61,7 @@ struct SetSupplementTakenTests {
         let error = try await #require(throws: InvalidValue.self) {
             try await world.setSupplementTaken.execute("Iron", taken: true)
         }
-        #expect(error.kind == "supplement")
+        #expect(error.kind == .supplement)
         #expect(error.value == "Iron")
         #expect(error.valid.count == SupplementStack.defaults.count)
         #expect(await world.supplements.logs(on: today.adding(days: -1)...today.adding(days: 1)).isEmpty)

@@ -144,6 +144,7 @@ extension TestWorld {
 extension TestWorld {
     var addGoal: AddGoal { AddGoal(goals: goals, time: time) }
     var listGoals: ListGoals { ListGoals(goals: goals) }
+    var findGoal: FindGoal { FindGoal(goals: goals) }
     var removeGoal: RemoveGoal { RemoveGoal(goals: goals) }
     var logMood: LogMood { LogMood(moods: moods, time: time) }
     var listMoods: ListMoods { ListMoods(moods: moods, time: time) }

@@ -349,7 +349,7 @@ struct WeightImportTests {
     @Test("a file without a header is an error", arguments: ["", "\u{FEFF}", "\n", "\r\n\r\n\n"])
     func empty(text: String) async throws {
         await #expect(throws: WeightImportError.empty) { try await world.importing(text) }
-        #expect(WeightImportError.empty.errorDescription?.contains("date,weight_kg,note") == true)
+        #expect(english(WeightImportError.empty).contains("date,weight_kg,note") == true)
         #expect(try await world.stored().isEmpty)
     }
 

@@ -15,14 +15,14 @@ struct DeckAcrossStoresTests {
         let wellness = try Wellness.make(WellnessConfiguration(store: store, dataDirectory: directory.url, clock: clock,
                                                                calendar: calendar))
         let yesterday = Fixtures.day("2026-03-28")
-        try await wellness.completeIntervention.execute("morning_light", at: Fixtures.instant("2026-03-28T09:00:00+01:00"))
-        try await wellness.completeIntervention.execute("hydration_target", count: 3,
+        try await wellness.interventions.complete("morning_light", at: Fixtures.instant("2026-03-28T09:00:00+01:00"))
+        try await wellness.interventions.complete("hydration_target", count: 3,
                                                         at: Fixtures.instant("2026-03-27T15:00:00+01:00"))
-        try await wellness.recordDecision.execute("screens_off", day: yesterday, status: .skipped)
-        try await wellness.recordDecision.execute("stress_reduction", day: yesterday, status: .done, count: 2)
+        try await wellness.catchUp.record("screens_off", day: yesterday, status: .skipped)
+        try await wellness.catchUp.record("stress_reduction", day: yesterday, status: .done, count: 2)
         // The next morning, after the clocks went forward at 02:00.
         clock.set(Fixtures.instant("2026-03-29T10:30:00+02:00"))
-        return try await wellness.buildCatchUpDeck.execute()
+        return try await wellness.catchUp.deck()
     }
 
     @Test("memory, JSON files and SQLite build identical decks over a DST change")

@@ -65,13 +65,13 @@ struct ExerciseLibraryTests {
                                                   clock: FixedWallClock(Fixtures.instant("2026-01-05T09:00:00Z")),
                                                   calendar: Fixtures.calendar(), locale: .en)
         let wellness = try Wellness.make(configuration)
-        let listed = try await wellness.listExercises.execute()
+        let listed = try await wellness.exercises.list()
         #expect(listed.count == library.count)
         #expect(Set(listed.map(\.id)) == Set(library.map(\.id)))
-        let chest = try await wellness.listExercises.execute(muscleGroup: .chest)
+        let chest = try await wellness.exercises.list(muscleGroup: .chest)
         #expect(chest.count >= 5 && chest.allSatisfy { $0.muscleGroup == .chest })
-        #expect(try await wellness.searchExercises.execute("romanian deadlift").map(\.name).contains("Romanian Deadlift"))
-        #expect(try await wellness.listExercises.execute().count == library.count)
+        #expect(try await wellness.exercises.search("romanian deadlift").map(\.name).contains("Romanian Deadlift"))
+        #expect(try await wellness.exercises.list().count == library.count)
     }
 
     /// Every key of the journal tags, muscle groups and supplement times.

@@ -72,12 +72,12 @@ struct LocalizerTests {
         #expect(dutch.string(unused.title) == "Gebruik je Wandelingen nog?")
         #expect(dutch.string(unused.subtitle) == "Je hebt dit 42 dagen niet gebruikt")
         #expect(english.string(Nudge.phaseTransition(from: .puppy, to: .senior).title) == "Time for senior mode")
-        #expect(english.string("cli.profile.summary", .verbatim("Rex"), .verbatim("2025-10-01"), .number(13),
-                               .text(DogLifePhase.puppy.name)) == "Rex, born 2025-10-01: 13 weeks old (puppy)")
-        #expect(dutch.string("cli.profile.summary", .verbatim("Rex"), .verbatim("2025-10-01"), .number(60),
-                             .text(DogLifePhase.adult.name)) == "Rex, geboren 2025-10-01: 60 weken oud (volwassen)")
+        #expect(english.string("nudge.phase.title", .text(DogLifePhase.puppy.name)) == "Time for puppy mode")
+        #expect(dutch.string("nudge.phase.title", .text(DogLifePhase.adult.name)).contains("volwassen"))
+        #expect(english.string("error.supplement.invalidPosition", .number(4), .number(3))
+                == "position 4 is outside 1...3 (the first supplement of its time of day is 1)")
         #expect(english.string("nudge.unused.subtitle", .number(-3)) == "You haven't used this in -3 days")
-        #expect(english.string("cli.modules.used", .verbatim("100%"), .verbatim("%@")) == "Recorded use of 100% at %@.",
+        #expect(english.string("nudge.suggest.title", .verbatim("100% and %@")) == "Try 100% and %@?",
                 "verbatim arguments are not formats themselves")
     }
 

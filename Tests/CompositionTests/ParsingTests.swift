@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WellnessComposition
+import WellnessTestSupport
 
 /// `--store` and `--locale` values, and the language from the POSIX locale variables.
 @Suite("StoreKind and WellnessLocale")
@@ -18,8 +19,8 @@ struct ParsingTests {
           arguments: ["mysql", "", "sqlite3", " json"])
     func badStore(text: String) {
         let error = #expect(throws: InvalidValue.self) { try StoreKind.parse(text) }
-        #expect(error == InvalidValue(kind: "store", value: text, valid: ["sqlite", "json", "memory"]))
-        #expect(error?.errorDescription == "unknown store '\(text)'; valid: sqlite, json, memory")
+        #expect(error == InvalidValue(kind: .store, value: text, valid: ["sqlite", "json", "memory"]))
+        #expect(english(error) == "unknown store '\(text)'; valid: sqlite, json, memory")
     }
 
     @Test("WellnessLocale.parse accepts en and nl, in any case")
@@ -32,9 +33,9 @@ struct ParsingTests {
     @Test("WellnessLocale.parse refuses anything else, listing en and nl", arguments: ["fr", "", "nl_NL", "dutch"])
     func badLocale(text: String) {
         let error = #expect(throws: InvalidValue.self) { try WellnessLocale.parse(text) }
-        #expect(error == InvalidValue(kind: "locale", value: text, valid: ["en", "nl"]))
-        #expect(error?.errorDescription?.contains("'\(text)'") == true)
-        #expect(error?.errorDescription?.hasSuffix("valid: en, nl") == true)
+        #expect(error == InvalidValue(kind: .locale, value: text, valid: ["en", "nl"]))
+        #expect(english(error).contains("'\(text)'"))
+        #expect(english(error).hasSuffix("valid: en, nl"))
     }
 
     @Test("the language of LANG", arguments: [

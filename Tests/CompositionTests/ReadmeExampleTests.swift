@@ -15,12 +15,12 @@ struct ReadmeExampleTests {
                                     calendar: calendar,
                                     locale: .nl)
 
-        _ = try await wellness.setModulesEnabled.execute([.training], enabled: true)
-        try await wellness.recordModuleUse.execute(.walks)
-        let nudges = try await wellness.evaluateNudges.execute()
+        _ = try await wellness.modules.setEnabled([.training], enabled: true)
+        try await wellness.modules.recordUse(.walks)
+        let nudges = try await wellness.nudges.evaluate()
 
         #expect(nudges.isEmpty, "a new user is not nudged on day one")
-        #expect(try await wellness.listModules.execute().enabledModules
+        #expect(try await wellness.modules.list().enabledModules
                 == [.medications, .walks, .training, .feeding, .documents])
         #expect(wellness.localizer.string(Nudge.simplifyMode.title) == "Vereenvoudig je app")
     }

@@ -21,27 +21,27 @@ struct WellnessMakeTests {
         let clock = FixedWallClock(start)
         let wellness = try Wellness.make(configuration(store, in: data, clock: clock))
 
-        let first = try await wellness.listModules.execute()
+        let first = try await wellness.modules.list()
         #expect(first.enabledModules == [.medications, .walks, .feeding, .documents])
         #expect(first.entry(for: .walks).enabledAt == start)
-        #expect(try await wellness.evaluateNudges.execute().isEmpty, "no nudge on day one")
+        #expect(try await wellness.nudges.evaluate().isEmpty, "no nudge on day one")
 
         clock.advance(days: 10, calendar: calendar)
-        try await wellness.recordModuleUse.execute(.walks)
+        try await wellness.modules.recordUse(.walks)
         clock.advance(days: 21, calendar: calendar)
-        let nudges = try await wellness.evaluateNudges.execute()
+        let nudges = try await wellness.nudges.evaluate()
         #expect(nudges.map(\.id.description) == ["disable_medications", "disable_feeding", "disable_documents", "simplify"])
-        let outcome = try await wellness.applyNudge.execute(.simplify)
+        let outcome = try await wellness.nudges.apply(.simplify)
         guard case .disabled(let entries) = outcome else {
             Issue.record("simplify should disable: \(outcome)")
             return
         }
         #expect(entries.map(\.module) == ["medications", "feeding", "documents"])
-        #expect(try await wellness.listModules.execute().enabledModules == [.walks])
+        #expect(try await wellness.modules.list().enabledModules == [.walks])
 
-        let status = try await wellness.setDogProfile.execute(name: "Rex", birthDate: Fixtures.day("2025-10-01"))
+        let status = try await wellness.profile.set(name: "Rex", birthDate: Fixtures.day("2025-10-01"))
         #expect(status.lifePhase == .puppy)
-        let summary = try await wellness.todaySummary.execute()
+        let summary = try await wellness.todaySummary()
         #expect(summary.today == Fixtures.day("2026-02-05"))
         #expect(summary.dog?.profile.name == "Rex")
 
@@ -63,12 +63,12 @@ struct WellnessMakeTests {
         let directory = try TemporaryDirectory()
         let clock = FixedWallClock(start)
         let first = try Wellness.make(configuration(store, in: directory.url, clock: clock))
-        _ = try await first.setModulesEnabled.execute(TrackingModule.allCases, enabled: false)
-        _ = try await first.setDogProfile.execute(name: "Rex", birthDate: Fixtures.day("2023-06-01"))
+        _ = try await first.modules.setEnabled(TrackingModule.allCases, enabled: false)
+        _ = try await first.profile.set(name: "Rex", birthDate: Fixtures.day("2023-06-01"))
 
         let second = try Wellness.make(configuration(store, in: directory.url, clock: clock))
-        #expect(try await second.listModules.execute().enabledModules.isEmpty, "chose none stays none")
-        #expect(try await second.getDogProfile.execute()?.lifePhase == .adult)
+        #expect(try await second.modules.list().enabledModules.isEmpty, "chose none stays none")
+        #expect(try await second.profile.get()?.lifePhase == .adult)
     }
 
     @Test("memory containers do not share data")
@@ -76,9 +76,9 @@ struct WellnessMakeTests {
         let directory = try TemporaryDirectory()
         let clock = FixedWallClock(start)
         let first = try Wellness.make(configuration(.memory, in: directory.url, clock: clock))
-        _ = try await first.setDogProfile.execute(name: "Rex", birthDate: Fixtures.day("2023-06-01"))
+        _ = try await first.profile.set(name: "Rex", birthDate: Fixtures.day("2023-06-01"))
         let second = try Wellness.make(configuration(.memory, in: directory.url, clock: clock))
-        #expect(try await second.getDogProfile.execute() == nil)
+        #expect(try await second.profile.get() == nil)
     }
 
     @Test("the container's localizer speaks the configured language")
@@ -111,7 +111,7 @@ struct WellnessMakeTests {
         #expect(report.dogName == "Ollie")
         #expect(report.nudgeIDs.map(\.description)
             == ["disable_medications", "disable_socialization", "disable_documents", "phase_adult", "simplify"])
-        await #expect(throws: WellnessDemo.Failure.storeNotEmpty(wellness.repositories.location)) {
+        await #expect(throws: WellnessDemoError.storeNotEmpty(wellness.repositories.location)) {
             _ = try await WellnessDemo.seed(wellness.repositories, catalog: wellness.catalog, now: start, calendar: calendar)
         }
     }

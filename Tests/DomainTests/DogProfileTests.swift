@@ -44,12 +44,13 @@ struct DogProfileTests {
         }
     }
 
-    @Test("error messages say what is wrong")
-    func errorMessages() {
-        #expect(DogProfileError.emptyName.errorDescription?.contains("name") == true)
-        #expect(DogProfileError.nameTooLong(120).errorDescription?.contains("120") == true)
-        #expect(DogProfileError.birthDateInFuture(DomainFixtures.day("2027-01-01")).errorDescription?
-            .contains("2027-01-01") == true)
+    @Test("errors carry what a message needs: the length, the date")
+    func errorDetails() {
+        #expect(DogProfileError.emptyName.details.isEmpty)
+        #expect(DogProfileError.nameTooLong(120).details == [.number(120)])
+        #expect(DogProfileError.birthDateInFuture(DomainFixtures.day("2027-01-01")).details == [.verbatim("2027-01-01")])
+        #expect(DogProfileError.birthDateInFuture(DomainFixtures.day("2027-01-01")).message.key
+                == "error.dogProfile.birthDateInFuture")
     }
 
     @Test("age in whole weeks", arguments: [

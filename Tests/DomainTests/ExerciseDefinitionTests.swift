@@ -61,7 +61,7 @@ struct ExerciseDefinitionTests {
     @Test("an unknown muscle group is refused listing every group", arguments: ["neck", "", "absolutely"])
     func parseUnknownGroup(text: String) throws {
         let error = try #require(throws: InvalidValue.self) { try MuscleGroup.parse(text) }
-        #expect(error == InvalidValue(kind: "muscle group", value: text, valid: MuscleGroup.allCases.map(\.rawValue)))
+        #expect(error == InvalidValue(kind: .muscleGroup, value: text, valid: MuscleGroup.allCases.map(\.rawValue)))
     }
 
     @Test("equipment parses in any case", arguments: Equipment.allCases)
@@ -73,8 +73,8 @@ struct ExerciseDefinitionTests {
     @Test("unknown equipment is refused listing every kind", arguments: ["treadmill", "", "bar bell"])
     func parseUnknownEquipment(text: String) throws {
         let error = try #require(throws: InvalidValue.self) { try Equipment.parse(text) }
-        #expect(error == InvalidValue(kind: "equipment", value: text, valid: Equipment.allCases.map(\.rawValue)))
-        for equipment in Equipment.allCases { #expect(error.localizedDescription.contains(equipment.rawValue)) }
+        #expect(error == InvalidValue(kind: .equipment, value: text, valid: Equipment.allCases.map(\.rawValue)))
+        for equipment in Equipment.allCases { #expect(error.summary.contains(equipment.rawValue)) }
     }
 
     @Test("a definition survives JSON with its typed id as a plain string")

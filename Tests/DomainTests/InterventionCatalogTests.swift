@@ -182,8 +182,8 @@ struct InterventionCatalogTests {
         #expect(try catalog.require("checkup").title == "Check-up")
         #expect(catalog.item("nope") == nil)
         let error = try #require(throws: InvalidValue.self) { try catalog.require("nope") }
-        #expect(error == InvalidValue(kind: "intervention", value: "nope",
+        #expect(error == InvalidValue(kind: .intervention, value: "nope",
                                       valid: DomainFixtures.catalog.map(\.id.rawValue)))
-        #expect(error.errorDescription?.contains("hydration_morning, morning_light") == true)
+        #expect(error.details.last == .verbatim(DomainFixtures.catalog.map(\.id.rawValue).joined(separator: ", ")))
     }
 }

@@ -52,8 +52,8 @@ struct JournalTagTests {
     @Test("an unknown tag is refused with every valid tag listed", arguments: ["sauna", "", "late eating", "coffees"])
     func unknown(text: String) throws {
         let error = try #require(throws: InvalidValue.self) { try JournalTag.parse(text) }
-        #expect(error == InvalidValue(kind: "tag", value: text, valid: JournalTag.allCases.map(\.rawValue)))
-        let message = error.localizedDescription
+        #expect(error == InvalidValue(kind: .journalTag, value: text, valid: JournalTag.allCases.map(\.rawValue)))
+        let message = error.summary
         for tag in JournalTag.allCases { #expect(message.contains(tag.rawValue), "\(tag)") }
     }
 }

@@ -33,7 +33,7 @@ struct NudgeIDTests {
         "disable_grooming", "", "Disable_walks", "disable walks", "phase_", "simplify_walks", "enable_", " simplify",
     ])
     func unknown(text: String) {
-        #expect(throws: InvalidValue(kind: "nudge id", value: text, valid: NudgeID.all.map(\.description))) {
+        #expect(throws: InvalidValue(kind: .nudgeID, value: text, valid: NudgeID.all.map(\.description))) {
             try NudgeID.parse(text)
         }
     }
@@ -41,10 +41,9 @@ struct NudgeIDTests {
     @Test("the parse error message names the id and the valid ones")
     func errorMessage() throws {
         let error = try #require(#expect(throws: InvalidValue.self) { try NudgeID.parse("disable_grooming") })
-        let message = try #require(error.errorDescription)
-        #expect(message.contains("'disable_grooming'"))
-        #expect(message.contains("disable_walks"))
-        #expect(message.contains("simplify"))
+        #expect(error.value == "disable_grooming")
+        #expect(error.valid.contains("disable_walks") && error.valid.contains("simplify"))
+        #expect(error.summary.hasPrefix("invalidValue.nudgeID(disable_grooming, "))
     }
 
     @Test("encodes as its description")

@@ -244,8 +244,8 @@ struct SupplementStackTests {
         let id = try Self.id(stack, "Creatine")
         #expect(throws: SupplementError.invalidPosition(position, count: 3)) { try stack.move(id, to: position) }
         #expect(stack == Self.sample())
-        let message = SupplementError.invalidPosition(position, count: 3).localizedDescription
-        #expect(message.contains("position \(position + 1) is outside 1...3"))
+        #expect(SupplementError.invalidPosition(position, count: 3).details == [.number(position + 1), .number(3)],
+                "positions are shown from 1")
     }
 
     // MARK: - Remove
@@ -280,12 +280,12 @@ struct SupplementStackTests {
     func findAmbiguous() throws {
         let stack = Self.sample()
         let error = try #require(throws: InvalidValue.self) { try stack.find("b000") }
-        #expect(error.kind == "supplement (ambiguous)")
+        #expect(error.kind == .ambiguousSupplement)
         #expect(error.value == "b000")
         #expect(error.valid.count == 5)
         for name in ["Vitamin D3", "Omega-3", "Creatine", "Magnesium", "Zinc"] {
             #expect(error.valid.contains { $0.hasPrefix(name) }, "\(name)")
-            #expect(error.localizedDescription.contains(name))
+            #expect(error.summary.contains(name))
         }
     }
 
@@ -293,7 +293,7 @@ struct SupplementStackTests {
     func findUnknown(reference: String) throws {
         let stack = Self.sample()
         let error = try #require(throws: InvalidValue.self) { try stack.find(reference) }
-        #expect(error.kind == "supplement")
+        #expect(error.kind == .supplement)
         #expect(error.value == reference)
         #expect(error.valid == stack.supplements.map { "\($0.name) (\($0.id.description.prefix(8)))" })
     }
@@ -309,7 +309,7 @@ struct SupplementStackTests {
     func timeOfDayParse() throws {
         #expect(try Supplement.TimeOfDay.parse("Morning") == .morning)
         #expect(try Supplement.TimeOfDay.parse("EVENING") == .evening)
-        #expect(throws: InvalidValue(kind: "time of day", value: "noon", valid: ["morning", "evening"])) {
+        #expect(throws: InvalidValue(kind: .timeOfDay, value: "noon", valid: ["morning", "evening"])) {
             try Supplement.TimeOfDay.parse("noon")
         }
         #expect(Supplement.TimeOfDay.morning.name.key == "supplement.time.morning")

@@ -2,6 +2,7 @@ import Foundation
 import NIOHTTP1
 import Testing
 import WellnessComposition
+import WellnessServerHost
 import WellnessHTTP
 import WellnessTestSupport
 import WellnessWire
@@ -19,7 +20,7 @@ struct AuthTests {
             let body = try reply.decode(Wire.LoginResponse.self)
             let bytes = try #require(Self.base64URLDecoded(body.accessToken))
             #expect(bytes.count * 8 >= 128)
-            #expect(body.expiresAt == TestServer.start.addingTimeInterval(ManageAccounts.defaultSessionLifetime))
+            #expect(body.expiresAt == TestServer.start.addingTimeInterval(StartSession.defaultLifetime))
             let keys = Set(try reply.object().keys)
             #expect(keys == ["accessToken", "expiresAt"])
         }
@@ -46,7 +47,7 @@ struct AuthTests {
             #expect(session.account.email == "ann@example.org")
             #expect(session.account.id == ann.id.description)
             #expect(session.tier == .free)
-            #expect(session.expiresAt == TestServer.start.addingTimeInterval(ManageAccounts.defaultSessionLifetime))
+            #expect(session.expiresAt == TestServer.start.addingTimeInterval(StartSession.defaultLifetime))
 
             let bob = try await server.get("/api/auth/session", token: bobToken).decode(Wire.SessionResponse.self)
             #expect(bob.account.email == "bob@example.org")
@@ -201,7 +202,7 @@ struct AuthTests {
             try await server.host.addAccount(email: "ann@example.org", password: TestServer.password, tier: .pro)
             let grant = try await HTTPSessionAPI(server.api(token: nil)).logIn(email: "ann@example.org",
                                                                                 password: TestServer.password)
-            #expect(grant.expiresAt == TestServer.start.addingTimeInterval(ManageAccounts.defaultSessionLifetime))
+            #expect(grant.expiresAt == TestServer.start.addingTimeInterval(StartSession.defaultLifetime))
 
             let signedIn = HTTPSessionAPI(server.api(token: grant.accessToken))
             let info = try await signedIn.session()

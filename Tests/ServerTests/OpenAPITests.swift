@@ -2,6 +2,7 @@ import Foundation
 import NIOHTTP1
 import Testing
 import WellnessComposition
+import WellnessServerHost
 import WellnessServer
 import WellnessTestSupport
 import WellnessWire

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WellnessComposition
+import WellnessServerHost
 import WellnessHTTP
 import WellnessTestSupport
 import WellnessWire

@@ -4,6 +4,7 @@ import Logging
 import NIOCore
 import NIOHTTP1
 import WellnessComposition
+import WellnessServerHost
 import WellnessHTTP
 import WellnessServer
 import WellnessTestSupport
@@ -40,7 +41,7 @@ struct TestServer: Sendable {
 
     /// A host on a fresh (or the given) directory, with the test clock and a cheap bcrypt.
     static func makeHost(store: StoreKind = .memory, directory: TemporaryDirectory, clock: FixedWallClock,
-                         sessionLifetime: TimeInterval = ManageAccounts.defaultSessionLifetime) throws -> ServerHost {
+                         sessionLifetime: TimeInterval = StartSession.defaultLifetime) throws -> ServerHost {
         try ServerHost(store: store, directory: directory.url, clock: clock, calendar: calendar, bcryptCost: 4,
                        sessionLifetime: sessionLifetime, logger: quietLogger)
     }
@@ -48,7 +49,7 @@ struct TestServer: Sendable {
     /// Runs `body` against a new server on a new host, then stops the server.
     static func withServer<T>(store: StoreKind = .memory, clock: FixedWallClock = FixedWallClock(start),
                               rateLimit: RateLimit = generousLimit, maxBodyBytes: Int = 64 * 1024,
-                              sessionLifetime: TimeInterval = ManageAccounts.defaultSessionLifetime,
+                              sessionLifetime: TimeInterval = StartSession.defaultLifetime,
                               _ body: (TestServer) async throws -> T) async throws -> T {
         let directory = try TemporaryDirectory(prefix: "wellness-server-test")
         let host = try makeHost(store: store, directory: directory, clock: clock, sessionLifetime: sessionLifetime)

@@ -3,33 +3,40 @@ import WellnessApplication
 import WellnessComposition
 import WellnessInMemory
 import WellnessJSONFile
+import WellnessSQLite
 
 // MARK: - Server repositories
 
 extension AdapterKind {
-    /// The store kind the server factory (`ServerRepositories.make`) takes for this adapter.
-    var serverStoreKind: StoreKind {
-        switch self {
-        case .inMemory: .memory
-        case .jsonFile: .json
-        case .sqlite: .sqlite
-        }
-    }
-
     /// A fresh, empty set of this adapter's server repositories (accounts with their sessions,
-    /// idempotency records) in a new temporary directory, built by the server's own factory.
+    /// idempotency records) in a new temporary directory, on the files the server uses
+    /// (`server.sqlite`, or `accounts.json` and `idempotency.json`).
     public func makeServerStore() throws -> ServerTestStore {
         let directory = try TemporaryDirectory()
-        return ServerTestStore(directory: directory,
-                               repositories: try ServerRepositories.make(serverStoreKind, directory: directory.url))
+        return try openServerStore(directory)
     }
 
     /// A second, independent set of server repositories on the same files (as another process
     /// would open them); for in-memory, the same instances.
     public func reopen(_ store: ServerTestStore) throws -> ServerTestStore {
         guard self != .inMemory else { return store }
-        return ServerTestStore(directory: store.directory,
-                               repositories: try ServerRepositories.make(serverStoreKind, directory: store.directory.url))
+        return try openServerStore(store.directory)
+    }
+
+    private func openServerStore(_ directory: TemporaryDirectory) throws -> ServerTestStore {
+        switch self {
+        case .inMemory:
+            return ServerTestStore(directory: directory, accounts: InMemoryAccountRepository(),
+                                   idempotency: InMemoryIdempotencyRepository())
+        case .jsonFile:
+            let files = try JSONFileStore(directory: directory.url)
+            return ServerTestStore(directory: directory, accounts: JSONFileAccountRepository(store: files),
+                                   idempotency: JSONFileIdempotencyRepository(store: files))
+        case .sqlite:
+            let database = try SQLiteDatabase(file: directory.file("server.sqlite"), schema: .server)
+            return ServerTestStore(directory: directory, accounts: SQLiteAccountRepository(database: database),
+                                   idempotency: SQLiteIdempotencyRepository(database: database))
+        }
     }
 }
 
@@ -39,10 +46,10 @@ public struct ServerTestStore: Sendable {
     public let accounts: any AccountRepository
     public let idempotency: any IdempotencyRepository
 
-    init(directory: TemporaryDirectory, repositories: ServerRepositories) {
+    init(directory: TemporaryDirectory, accounts: any AccountRepository, idempotency: any IdempotencyRepository) {
         self.directory = directory
-        accounts = repositories.accounts
-        idempotency = repositories.idempotency
+        self.accounts = accounts
+        self.idempotency = idempotency
     }
 }
 

@@ -69,27 +69,8 @@ public struct GetGoalTips: Sendable {
                                journals: try await journals.journals(on: window),
                                otherGoals: try await goals.all().filter { $0.id != goal.id })
         } catch {
-            throw .contextBuildFailed(cause: (error as? any LocalizedError)?.errorDescription ?? "\(error)")
-        }
-    }
-}
-
-/// Why tips could not be given.
-public enum GoalTipsError: Error, Sendable, Equatable, LocalizedError {
-    case goalNotFound(Goal.ID)
-    /// Reading moods, journals or goals failed; carries the cause.
-    case contextBuildFailed(cause: String)
-    /// The service failed and no tips were cached for this goal.
-    case serviceFailed(GoalTipsServiceError)
-
-    public var errorDescription: String? {
-        switch self {
-        case .goalNotFound(let id):
-            "goal \(id) was not found; list your goals with: wellness goals list"
-        case .contextBuildFailed(let cause):
-            "could not gather your moods, journal and goals for the tips: \(cause)"
-        case .serviceFailed(let error):
-            "no tips yet for this goal: \(error.errorDescription ?? "\(error)"). Try again later; once tips were fetched, they stay available offline"
+            throw .contextBuildFailed(cause: (error as? any WellnessError)?.summary
+                                        ?? (error as? any LocalizedError)?.errorDescription ?? "\(error)")
         }
     }
 }

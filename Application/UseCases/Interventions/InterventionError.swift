@@ -2,22 +2,36 @@ import Foundation
 import WellnessDomain
 
 /// Why an intervention could not be logged or decided.
-public enum InterventionError: Error, Sendable, Equatable, LocalizedError {
+public enum InterventionError: WellnessError, Equatable {
     case invalidCount(Int)
     case completionInFuture(Date)
     case countNotApplicable(Intervention.ID, TrackingType)
     case notInDeck(Intervention.ID, LocalDay, deck: [String])
 
-    public var errorDescription: String? {
+    public enum Code: String, CaseIterable, Sendable {
+        case invalidCount
+        case completionInFuture
+        case countNotApplicable
+        case notInDeck
+    }
+
+    public static let family = "intervention"
+
+    public var code: Code {
         switch self {
-        case .invalidCount(let count):
-            "count \(count) is not allowed; give a whole number from 1 to \(InterventionLimits.maximumCount)"
-        case .completionInFuture(let date):
-            "\(Timestamp.format(date)) is in the future; a completion can only be logged for a past moment"
-        case let .countNotApplicable(id, type):
-            "\(id) is tracked as \(type.rawValue); a count applies to counters only"
-        case let .notInDeck(id, day, deck):
-            "\(id) on \(day) is not in the catch-up deck (already completed or decided, not yet due, or older than 24 hours); cards in the deck: \(deck.isEmpty ? "none" : deck.joined(separator: ", "))"
+        case .invalidCount: .invalidCount
+        case .completionInFuture: .completionInFuture
+        case .countNotApplicable: .countNotApplicable
+        case .notInDeck: .notInDeck
+        }
+    }
+
+    public var details: [LocalizedText.Argument] {
+        switch self {
+        case .invalidCount(let count): [.number(count), .number(InterventionLimits.maximumCount)]
+        case .completionInFuture(let date): [.verbatim(Timestamp.format(date))]
+        case .countNotApplicable(let id, let type): [.verbatim(id.rawValue), .verbatim(type.rawValue)]
+        case .notInDeck(let id, let day, let deck): [.verbatim(id.rawValue), .verbatim(day.description), deck.isEmpty ? .text(LocalizedText("error.none")) : .verbatim(deck.joined(separator: ", "))]
         }
     }
 }

@@ -27,16 +27,3 @@ public struct SetJournalNotes: Sendable {
         }
     }
 }
-
-/// Why a journal change was refused.
-public enum JournalError: Error, Sendable, Equatable, LocalizedError {
-    case notesTooLong(Int)
-    case invalidDays(Int)
-
-    public var errorDescription: String? {
-        switch self {
-        case .notesTooLong(let count): "the notes are \(count) characters long; at most \(SetJournalNotes.maximumLength) are allowed"
-        case .invalidDays(let days): "\(days) days is not a valid range; give 1 to 3660"
-        }
-    }
-}

@@ -19,26 +19,3 @@ public struct SetSupplementTaken: Sendable {
         return log
     }
 }
-
-/// Adherence per active supplement and overall over the last 7 or 30 days.
-public struct GetSupplementAdherence: Sendable {
-    let supplements: any SupplementRepository
-    let time: TimeContext
-
-    public static let windows = [7, 30]
-
-    public init(supplements: any SupplementRepository, time: TimeContext) {
-        self.supplements = supplements
-        self.time = time
-    }
-
-    public func execute(days: Int = 7) async throws -> SupplementAdherence {
-        guard Self.windows.contains(days) else {
-            throw InvalidValue(kind: "adherence window", value: "\(days)", valid: Self.windows.map(String.init))
-        }
-        let today = time.today()
-        let stack = try await SeededStack(supplements).load()
-        let logs = try await supplements.logs(on: today.adding(days: -(days - 1))...today)
-        return SupplementAdherence(stack: stack.supplements, logs: logs, days: days, today: today)
-    }
-}

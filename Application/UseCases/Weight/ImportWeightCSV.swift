@@ -1,49 +1,6 @@
 import Foundation
 import WellnessDomain
 
-/// What an import did (or, in a dry run, would do).
-public struct WeightImportReport: Sendable, Equatable {
-    /// A bad row left out under `skipInvalid`.
-    public struct Skipped: Sendable, Equatable {
-        public let line: Int
-        public let column: Int
-        public let reason: String
-    }
-
-    /// The format the header was recognised as.
-    public var format: WeightCSVLayout.Format
-    /// Rows saved (or that would be saved in a dry run).
-    public var imported = 0
-    /// Rows that were already stored, or repeated earlier in the file.
-    public var duplicates = 0
-    /// Good rows that had a date but no time (taken at local noon), duplicates included.
-    public var dateOnly = 0
-    /// Bad rows left out, in file order (only with `skipInvalid`).
-    public var skipped: [Skipped] = []
-    /// Nothing was saved.
-    public var dryRun: Bool
-
-    public init(format: WeightCSVLayout.Format, dryRun: Bool) {
-        self.format = format
-        self.dryRun = dryRun
-    }
-}
-
-/// Why an import stopped; nothing was saved.
-public enum WeightImportError: Error, Sendable, Equatable, LocalizedError {
-    /// The file has no header line.
-    case empty
-    /// A bad row, a header that is not understood, or broken quoting.
-    case invalid(CSVError)
-
-    public var errorDescription: String? {
-        switch self {
-        case .empty: "the file is empty; expected a header line such as date,weight_kg,note"
-        case .invalid(let error): error.description
-        }
-    }
-}
-
 /// Imports weigh-ins from a CSV file (see ``WeightCSVLayout`` for the formats and
 /// ``WeightDateReader`` for the dates), streaming it through one store transaction.
 ///

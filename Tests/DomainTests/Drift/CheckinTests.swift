@@ -55,14 +55,11 @@ struct DriftCheckinTests {
         }
     }
 
-    @Test("error messages name the field, the range and the value")
+    @Test("errors carry the field, the value and the limit")
     func messages() {
-        #expect(CheckinError.outOfRange(field: .energy, value: 7).errorDescription
-            == "energy must be a whole number from 1 to 5, got 7")
-        #expect(CheckinError.notAWholeNumber(field: .social, text: "3.5").errorDescription
-            == "social must be a whole number from 1 to 5, got '3.5'")
-        #expect(CheckinError.keyContactTooLong(120).errorDescription
-            == "the key contact is 120 characters long; at most 100 are allowed")
+        #expect(CheckinError.outOfRange(field: .energy, value: 7).summary == "checkin.outOfRange(energy, 7)")
+        #expect(CheckinError.notAWholeNumber(field: .social, text: "3.5").summary == "checkin.notAWholeNumber(social, 3.5)")
+        #expect(CheckinError.keyContactTooLong(120).summary == "checkin.keyContactTooLong(120, 100)")
     }
 
     @Test("typed ratings: whole numbers 1...5, whitespace ignored",

@@ -57,7 +57,7 @@ struct DriftTrendsTests {
 
     @Test("the error message lists the valid lengths")
     func message() {
-        #expect(DriftWindowError.invalidTrendLength(14).errorDescription == "trends cover 7, 30 or 90 days, not 14")
+        #expect(DriftWindowError.invalidTrendLength(14).summary == "driftWindow.invalidTrendLength(14)")
     }
 
     @Test("a point as JSON")
@@ -129,7 +129,7 @@ struct DriftFeatureGateTests {
     func tiers() throws {
         #expect(try Tier.parse("free") == .free)
         #expect(try Tier.parse("Pro") == .pro)
-        #expect(throws: InvalidValue(kind: "tier", value: "gold", valid: ["free", "pro"])) { try Tier.parse("gold") }
+        #expect(throws: InvalidValue(kind: .tier, value: "gold", valid: ["free", "pro"])) { try Tier.parse("gold") }
         #expect(Tier.allCases.map(\.rawValue) == ["free", "pro"])
         #expect(Tier.pro.name == LocalizedText("tier.pro"))
     }

@@ -353,7 +353,7 @@ struct DriftWeeklyInsightsTests {
             == DomainFixtures.day("2026-03-16")...DomainFixtures.day("2026-03-29"))
         #expect(InsightsWindow.fourteenDays.daysNeeded(endingOn: today)
             == DomainFixtures.day("2026-03-02")...DomainFixtures.day("2026-03-29"))
-        #expect(DriftWindowError.invalidInsightsWindow(10).errorDescription == "insights cover 7 or 14 days, not 10")
+        #expect(DriftWindowError.invalidInsightsWindow(10).summary == "driftWindow.invalidInsightsWindow(10)")
     }
 
     // MARK: - Gating

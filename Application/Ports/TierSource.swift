@@ -1,0 +1,7 @@
+import Foundation
+import WellnessDomain
+
+/// Where the tier (Free or Pro) comes from: a stored setting now, an account later.
+public protocol TierSource: Sendable {
+    func tier() async throws -> Tier
+}

@@ -1,0 +1,24 @@
+import Foundation
+import WellnessDomain
+
+/// Creates a server account; the email must be new and the password meet ``PasswordPolicy``.
+public struct AddAccount: Sendable {
+    let accounts: any AccountRepository
+    let hasher: any PasswordHasher
+    let time: TimeContext
+
+    public init(accounts: any AccountRepository, hasher: any PasswordHasher, time: TimeContext) {
+        self.accounts = accounts
+        self.hasher = hasher
+        self.time = time
+    }
+
+    public func execute(email text: String, password: String) async throws -> Account {
+        let email = try EmailAddress(text)
+        try PasswordPolicy.check(password)
+        guard try await accounts.account(email: email) == nil else { throw AccountError.emailTaken(email) }
+        let account = Account(email: email, passwordHash: try await hasher.hash(password), createdAt: time.now())
+        guard try await accounts.add(account) else { throw AccountError.emailTaken(email) }
+        return account
+    }
+}

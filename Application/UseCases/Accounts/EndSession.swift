@@ -1,0 +1,17 @@
+import WellnessDomain
+
+/// Revokes a bearer token's session (a server's logout); returns whether there was one.
+public struct EndSession: Sendable {
+    let accounts: any AccountRepository
+    let tokens: any AccessTokenIssuer
+
+    public init(accounts: any AccountRepository, tokens: any AccessTokenIssuer) {
+        self.accounts = accounts
+        self.tokens = tokens
+    }
+
+    @discardableResult
+    public func execute(_ token: String) async throws -> Bool {
+        try await accounts.removeSession(digest: tokens.digest(token))
+    }
+}

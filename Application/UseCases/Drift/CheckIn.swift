@@ -1,0 +1,28 @@
+import WellnessDomain
+
+/// Checks in: saves the day's check-in and, for a client logged in to a server, queues it and
+/// sends the queue right away. Queueing comes first, so a check-in the server cannot take now
+/// (offline, a failure, a refused session) is never lost: the next sync sends it.
+public struct CheckIn: Sendable {
+    let record: RecordCheckin
+    let sync: FlushCheckinQueue?
+
+    /// `record` must queue (have a queue) exactly when `sync` is given.
+    public init(record: RecordCheckin, sync: FlushCheckinQueue?) {
+        self.record = record
+        self.sync = sync
+    }
+
+    public func execute(energy: Int, stress: Int, social: Int, keyContact: String? = nil, day: LocalDay? = nil,
+                        replace: Bool = false) async throws -> CheckinReceipt {
+        let saved = try await record.execute(energy: energy, stress: stress, social: social, keyContact: keyContact,
+                                             day: day, replace: replace)
+        guard let sync, let item = saved.queued else { return CheckinReceipt(checkin: saved.checkin, delivery: .local) }
+        do {
+            let sent = try await sync.execute(sending: item).sent
+            return CheckinReceipt(checkin: saved.checkin, delivery: sent ? .sent : .queued)
+        } catch ApiFailure.unauthorized {
+            return CheckinReceipt(checkin: saved.checkin, delivery: .sessionEnded)
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import WellnessDomain
+
+/// What became of a check-in: where it is kept, and whether the server has it.
+public struct CheckinReceipt: Sendable, Equatable {
+    /// Where the check-in went besides this device.
+    public enum Delivery: Sendable, Equatable {
+        /// Kept on this device only: no server is set up.
+        case local
+        /// The server has it.
+        case sent
+        /// Queued: the server could not take it now; the next sync sends it.
+        case queued
+        /// Queued, and the server refused the session (401): the token is cleared, and the
+        /// check-in is sent once the person logs in again.
+        case sessionEnded
+    }
+
+    public let checkin: Checkin
+    public let delivery: Delivery
+
+    public init(checkin: Checkin, delivery: Delivery) {
+        self.checkin = checkin
+        self.delivery = delivery
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+import WellnessDomain
+
+/// The weekly picture over 7 or 14 days ending today, with suggestions gated by the tier
+/// (`weekly_detail`: on Free they become an upgrade teaser).
+public struct ComputeWeeklyInsights: Sendable {
+    let checkins: any CheckinRepository
+    let tier: any TierSource
+    let time: TimeContext
+
+    public init(checkins: any CheckinRepository, tier: any TierSource, time: TimeContext) {
+        self.checkins = checkins
+        self.tier = tier
+        self.time = time
+    }
+
+    public func execute(days: Int = 7) async throws -> WeeklyInsights {
+        let window = try InsightsWindow(days: days)
+        let today = time.today()
+        let stored = try await checkins.checkins(on: window.daysNeeded(endingOn: today))
+        let insights = WeeklyInsightsCalculator.insights(today: today, window: window, checkins: stored)
+        return insights.gated(for: try await tier.tier())
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+import WellnessDomain
+
+/// The queued check-in whose id is a reference or starts with it (4+ characters), or
+/// ``DriftError/notQueued(_:)`` — also when a prefix is ambiguous.
+public struct FindQueuedCheckin: Sendable {
+    let queue: any CheckinQueueRepository
+
+    public init(queue: any CheckinQueueRepository) {
+        self.queue = queue
+    }
+
+    public func execute(_ reference: String) async throws -> QueuedCheckin {
+        let key = reference.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let matches = try await queue.all().filter {
+            $0.idempotencyKey == key || (key.count >= 4 && $0.idempotencyKey.hasPrefix(key))
+        }
+        guard matches.count == 1 else { throw DriftError.notQueued(reference) }
+        return matches[0]
+    }
+}

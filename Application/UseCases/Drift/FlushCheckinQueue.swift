@@ -1,0 +1,59 @@
+import Foundation
+import WellnessDomain
+
+/// Sends the offline queue in order: an accepted or duplicate item leaves the queue (counted as
+/// flushed); any other answer counts a failure against the item, and an item at
+/// ``QueuedCheckin/maxFailures`` failures is held for manual review. When the server cannot be
+/// reached at all the flush stops with ``FlushSummary/offline`` set and the item keeps its
+/// tries (being offline is nobody's failure); a 401 stops it with ``ApiFailure/unauthorized``. Items are claimed one at a
+/// time, so concurrent flushes never send one item twice, and items queued meanwhile are sent
+/// in the same flush.
+public struct FlushCheckinQueue: Sendable {
+    let queue: any CheckinQueueRepository
+    let api: any CheckinAPI
+    let time: TimeContext
+
+    public init(queue: any CheckinQueueRepository, api: any CheckinAPI, time: TimeContext) {
+        self.queue = queue
+        self.api = api
+        self.time = time
+    }
+
+    public func execute() async throws -> FlushSummary {
+        let flush = UUID()
+        var summary = FlushSummary()
+        var tried: Set<QueuedCheckin.ID> = []
+        while let item = try await queue.claimNext(flush: flush, now: time.now(), excluding: tried) {
+            tried.insert(item.id)
+            let outcome: SubmissionOutcome
+            do {
+                outcome = try await api.submit(item.checkin, idempotencyKey: item.idempotencyKey)
+            } catch ApiFailure.unauthorized {
+                try await queue.release(item.id, flush: flush, replacement: item)
+                throw ApiFailure.unauthorized
+            } catch where StaleWhileRevalidate.isUnreachable(error) {
+                // No answer at all: not the item's fault, so it keeps its tries, and the rest
+                // would not get through either.
+                try await queue.release(item.id, flush: flush, replacement: item)
+                summary.offline = true
+                break
+            } catch {
+                outcome = .failed
+            }
+            let decision = item.decision(after: outcome)
+            summary.record(decision)
+            try await queue.release(item.id, flush: flush, replacement: decision.updatedItem)
+        }
+        summary.held = try await queue.all().filter(\.isHeldForReview).count
+        return summary
+    }
+}
+
+extension FlushCheckinQueue {
+    /// Flushes the queue right after `item` was queued, and tells whether `item` got through
+    /// (it left the queue: accepted, or the server had it already).
+    public func execute(sending item: QueuedCheckin) async throws -> (summary: FlushSummary, sent: Bool) {
+        let summary = try await execute()
+        return (summary, try await !queue.all().contains { $0.id == item.id })
+    }
+}

@@ -1,0 +1,14 @@
+import WellnessDomain
+
+/// The tier in effect: the stored one, or an override that wins over it.
+public struct GetTier: Sendable {
+    let tier: any TierSource
+
+    public init(tier: any TierSource) {
+        self.tier = tier
+    }
+
+    public func execute() async throws -> Tier {
+        try await tier.tier()
+    }
+}

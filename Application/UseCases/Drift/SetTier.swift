@@ -1,0 +1,14 @@
+import WellnessDomain
+
+/// Stores the tier (Free or Pro). An override of the tier source still wins when reading.
+public struct SetTier: Sendable {
+    let store: any TierRepository
+
+    public init(store: any TierRepository) {
+        self.store = store
+    }
+
+    public func execute(_ tier: Tier) async throws {
+        try await store.setTier(tier)
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+import WellnessDomain
+
+/// A goal reference that matches no goal, or more than one.
+public struct GoalReferenceError: WellnessError, Equatable {
+    public let reference: String
+    public let ambiguous: Bool
+
+    public init(reference: String, ambiguous: Bool) {
+        self.reference = reference
+        self.ambiguous = ambiguous
+    }
+
+    public enum Code: String, CaseIterable, Sendable {
+        case notFound
+        case ambiguous
+    }
+
+    public static let family = "goalReference"
+
+    public var code: Code { ambiguous ? .ambiguous : .notFound }
+
+    public var details: [LocalizedText.Argument] { [.verbatim(reference)] }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import WellnessDomain
+
+/// Why tips could not be given.
+public enum GoalTipsError: WellnessError, Equatable {
+    case goalNotFound(Goal.ID)
+    /// Reading moods, journals or goals failed; carries the cause.
+    case contextBuildFailed(cause: String)
+    /// The service failed and no tips were cached for this goal.
+    case serviceFailed(GoalTipsServiceError)
+
+    public enum Code: String, CaseIterable, Sendable {
+        case goalNotFound
+        case contextBuildFailed
+        case serviceFailed
+    }
+
+    public static let family = "goalTips"
+
+    public var code: Code {
+        switch self {
+        case .goalNotFound: .goalNotFound
+        case .contextBuildFailed: .contextBuildFailed
+        case .serviceFailed: .serviceFailed
+        }
+    }
+
+    public var details: [LocalizedText.Argument] {
+        switch self {
+        case .goalNotFound(let id): [.verbatim(id.description)]
+        case .contextBuildFailed(let cause): [.verbatim(cause)]
+        case .serviceFailed(let error): [.text(error.message)]
+        }
+    }
+}

@@ -1,0 +1,19 @@
+import Foundation
+import WellnessDomain
+
+/// The mood entries of the last `days` days, oldest first.
+public struct ListMoods: Sendable {
+    let moods: any MoodRepository
+    let time: TimeContext
+
+    public init(moods: any MoodRepository, time: TimeContext) {
+        self.moods = moods
+        self.time = time
+    }
+
+    public func execute(days: Int = 30) async throws -> [MoodEntry] {
+        guard (1...3660).contains(days) else { throw JournalError.invalidDays(days) }
+        let today = time.today()
+        return try await moods.moods(on: today.adding(days: -(days - 1))...today)
+    }
+}

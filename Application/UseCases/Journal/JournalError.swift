@@ -1,0 +1,29 @@
+import Foundation
+import WellnessDomain
+
+/// Why a journal change was refused.
+public enum JournalError: WellnessError, Equatable {
+    case notesTooLong(Int)
+    case invalidDays(Int)
+
+    public enum Code: String, CaseIterable, Sendable {
+        case notesTooLong
+        case invalidDays
+    }
+
+    public static let family = "journal"
+
+    public var code: Code {
+        switch self {
+        case .notesTooLong: .notesTooLong
+        case .invalidDays: .invalidDays
+        }
+    }
+
+    public var details: [LocalizedText.Argument] {
+        switch self {
+        case .notesTooLong(let count): [.number(count), .number(SetJournalNotes.maximumLength)]
+        case .invalidDays(let days): [.number(days)]
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import WellnessDomain
+
+/// Why a client-side account action failed.
+public enum ClientSessionError: WellnessError, Equatable {
+    /// Nothing is stored: log in first.
+    case notLoggedIn
+    /// The server refused the token (401): it is cleared now.
+    case sessionEnded(server: URL, email: String)
+    /// The server URL is not an absolute http(s) URL.
+    case invalidServer(String)
+
+    public enum Code: String, CaseIterable, Sendable {
+        case notLoggedIn
+        case sessionEnded
+        case invalidServer
+    }
+
+    public static let family = "session"
+
+    public var code: Code {
+        switch self {
+        case .notLoggedIn: .notLoggedIn
+        case .sessionEnded: .sessionEnded
+        case .invalidServer: .invalidServer
+        }
+    }
+
+    public var details: [LocalizedText.Argument] {
+        switch self {
+        case .notLoggedIn: []
+        case .sessionEnded(let server, _): [.verbatim(server.absoluteString)]
+        case .invalidServer(let text): [.verbatim(text)]
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import WellnessDomain
+
+/// Logs in to a server and keeps the token in the credential store; a refused login is
+/// ``AccountError/invalidCredentials``.
+public struct LogIn: Sendable {
+    let credentials: any CredentialStore
+    let connect: ConnectToServer
+
+    public init(credentials: any CredentialStore, connect: @escaping ConnectToServer) {
+        self.credentials = credentials
+        self.connect = connect
+    }
+
+    /// An absolute `http`/`https` URL without a path, query or fragment beyond `/`, or
+    /// ``ClientSessionError/invalidServer(_:)``.
+    public static func serverURL(_ text: String) throws(ClientSessionError) -> URL {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let bare = trimmed.hasSuffix("/") ? String(trimmed.dropLast()) : trimmed
+        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+              let host = url.host, !host.isEmpty, url.query == nil, url.fragment == nil,
+              url.path.isEmpty || url.path == "/", let server = URL(string: bare)
+        else { throw .invalidServer(text) }
+        return server
+    }
+
+    @discardableResult
+    public func execute(server: URL, email: String, password: String) async throws -> StoredCredentials {
+        let grant: AccessGrant
+        do {
+            grant = try await connect(server, nil).logIn(email: email, password: password)
+        } catch ApiFailure.unauthorized {
+            throw AccountError.invalidCredentials
+        }
+        var lifecycle = TokenLifecycle(state: .signedOut)
+        let stored = StoredCredentials(server: server, email: email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased(),
+                                       accessToken: grant.accessToken, expiresAt: grant.expiresAt)
+        try await StoredSession(credentials: credentials)
+            .apply(lifecycle.handle(.loginSucceeded(token: grant.accessToken)), stored: stored)
+        return stored
+    }
+}

@@ -1,0 +1,56 @@
+import WellnessDomain
+
+/// Gathers today's summary from every capability.
+public struct GetTodaySummary: Sendable {
+    let modules: ListModules
+    let profile: GetDogProfile
+    let nudges: EvaluateNudges
+    let deck: BuildCatchUpDeck
+    let journal: GetJournal
+    let supplements: ListSupplements
+    let goals: ListGoals?
+    let tips: GetGoalTips?
+    let insights: ComputeWeeklyInsights?
+    let time: TimeContext
+
+    public init(modules: ListModules, profile: GetDogProfile, nudges: EvaluateNudges, deck: BuildCatchUpDeck,
+                journal: GetJournal, supplements: ListSupplements, goals: ListGoals? = nil, tips: GetGoalTips? = nil,
+                insights: ComputeWeeklyInsights? = nil, time: TimeContext) {
+        self.modules = modules
+        self.profile = profile
+        self.nudges = nudges
+        self.deck = deck
+        self.journal = journal
+        self.supplements = supplements
+        self.goals = goals
+        self.tips = tips
+        self.insights = insights
+        self.time = time
+    }
+
+    /// A service failure for one goal leaves its tips empty instead of failing the summary.
+    func goalsWithTips() async throws -> [GoalWithTips] {
+        guard let goals, let tips else { return [] }
+        var result: [GoalWithTips] = []
+        for goal in try await goals.execute() {
+            do {
+                result.append(GoalWithTips(goal: goal, tips: try await tips.execute(goal.id)))
+            } catch is GoalTipsError {
+                result.append(GoalWithTips(goal: goal, tips: nil))
+            }
+        }
+        return result
+    }
+
+    public func execute() async throws -> TodaySummary {
+        TodaySummary(today: time.today(),
+                     enabledModules: try await modules.execute().enabledModules,
+                     dog: try await profile.execute(),
+                     nudges: try await nudges.execute(),
+                     catchUp: try await deck.execute(),
+                     journal: try await journal.execute(),
+                     supplements: try await supplements.execute(),
+                     goals: try await goalsWithTips(),
+                     insights: try await insights?.execute(days: 7))
+    }
+}

@@ -1,0 +1,18 @@
+import WellnessDomain
+
+/// Edits a supplement found by name or id: name, time of day, dosage, active.
+public struct EditSupplement: Sendable {
+    let supplements: any SupplementRepository
+
+    public init(supplements: any SupplementRepository) {
+        self.supplements = supplements
+    }
+
+    public func execute(_ reference: String, name: String? = nil, timeOfDay: Supplement.TimeOfDay? = nil,
+                        dosage: String? = nil, isActive: Bool? = nil) async throws -> Supplement {
+        try await SeededStack(supplements).change { stack in
+            let id = try stack.find(reference).id
+            return try stack.edit(id, name: name, timeOfDay: timeOfDay, dosage: dosage, isActive: isActive)
+        }
+    }
+}

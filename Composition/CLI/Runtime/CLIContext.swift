@@ -1,0 +1,47 @@
+import Foundation
+import Logging
+
+/// What a run of the command line sees of the world: its environment, its three streams and
+/// its working directory. The process passes its own; a test passes a sandbox. Commands read
+/// it from ``current`` (a task-local), so runs in one process never see each other's.
+struct CLIContext: Sendable {
+    let environment: [String: String]
+    let input: CLIInput
+    let output: CLIOutput
+    let errors: CLIOutput
+    let workingDirectory: URL
+
+    @TaskLocal static var current = CLIContext(environment: ProcessInfo.processInfo.environment,
+                                               input: .standardInput, output: .standardOutput,
+                                               errors: .standardError,
+                                               workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath,
+                                                                     isDirectory: true))
+
+    /// A path the person typed, relative to the working directory unless absolute (`~/` is
+    /// expanded with `HOME`).
+    func path(_ text: String) -> String {
+        if text == "~" || text.hasPrefix("~/"), let home = environment["HOME"], !home.isEmpty {
+            return home + text.dropFirst()
+        }
+        guard !text.hasPrefix("/") else { return text }
+        return workingDirectory.appendingPathComponent(text).path
+    }
+
+    /// A non-empty environment variable.
+    func variable(_ name: String) -> String? {
+        guard let value = environment[name], !value.isEmpty else { return nil }
+        return value
+    }
+
+    /// Loggers of this run: to its standard error, at `WELLNESS_LOG_LEVEL` (default warning;
+    /// info for `serve`, which logs each request).
+    func logger(_ label: String, serving: Bool = false) -> Logger {
+        let level = variable("WELLNESS_LOG_LEVEL").flatMap { Logger.Level(rawValue: $0) } ?? (serving ? .info : .warning)
+        let errors = self.errors
+        return Logger(label: label) { label in
+            var handler = CLILogHandler(label: label, output: errors)
+            handler.logLevel = level
+            return handler
+        }
+    }
+}

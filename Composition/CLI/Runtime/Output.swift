@@ -1,0 +1,40 @@
+import Foundation
+import WellnessComposition
+
+/// JSON for `--json`: sorted keys, days as `YYYY-MM-DD`, instants as ISO 8601.
+enum JSONOutput {
+    static func print(_ value: some Encodable, to output: CLIOutput) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(Timestamp.format(date))
+        }
+        output.write(String(decoding: try encoder.encode(value), as: UTF8.self) + "\n")
+    }
+}
+
+/// Rows as columns aligned on their widest cell; the last column is not padded.
+enum TableOutput {
+    static func print(header: [String], rows: [[String]], to output: CLIOutput) {
+        let all = [header] + rows
+        let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+        for row in all {
+            let cells = row.enumerated().map { column, cell in
+                column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+            }
+            var line = cells.joined(separator: "  ")
+            while line.last == " " { line.removeLast() }
+            output.write(line + "\n")
+        }
+    }
+}
+
+/// A local wall-clock time, `YYYY-MM-DD HH:MM`, in the person's time zone.
+enum LocalTime {
+    static func format(_ date: Date?, calendar: Calendar, never: String) -> String {
+        guard let date else { return never }
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        return "\(LocalDay(date, in: calendar)) " + String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Logging
+import WellnessApplication
+import WellnessComposition
+import WellnessDomain
+import WellnessHTTP
+import WellnessInMemory
+import WellnessJSONFile
+
+/// The client side of Wellness: a data directory that may be logged in to a Wellness server.
+/// Its login lives in `session.json` (0600) beside the store; while it holds, the container's
+/// check-ins are queued and sent to the server, tips come from it, and the Drift views are
+/// read from it (over HTTP, through the local cache).
+public struct WellnessClient: Sendable {
+    /// The configuration the container is built with (its store, clock, calendar, language).
+    public let configuration: WellnessConfiguration
+    let credentials: any CredentialStore
+
+    /// The client of a configuration's data directory. The in-memory store keeps its login in
+    /// memory, so it is never logged in across runs.
+    public init(_ configuration: WellnessConfiguration) throws {
+        self.configuration = configuration
+        if configuration.store == .memory {
+            credentials = InMemoryCredentialStore()
+        } else {
+            credentials = JSONFileCredentialStore(store: try JSONFileStore(directory: configuration.dataDirectory,
+                                                                           logger: configuration.logger))
+        }
+    }
+
+    /// The container on the configuration's store, connected to the server when logged in.
+    public func wellness() async throws -> Wellness {
+        var configuration = self.configuration
+        if let login = try await credentials.load() {
+            configuration.remote = connection(login)
+        }
+        return try Wellness.make(configuration)
+    }
+
+    /// Logging in, out, and checking the login.
+    public var session: Session { Session(credentials: credentials) }
+
+    /// The server's side of the ports for a login, over HTTP; any 401 clears the stored token.
+    func connection(_ login: StoredCredentials) -> RemoteConnection {
+        let forget = ForgetRefusedSession(credentials: credentials)
+        let api = WellnessAPIClient(server: login.server, token: login.accessToken,
+                                    onUnauthorized: { _ = try? await forget.execute() })
+        return RemoteConnection(login: login, checkins: HTTPCheckinAPI(api), drift: HTTPDriftRemote(api),
+                                tips: HTTPGoalTipsService(api))
+    }
+
+    /// Connects to a server's session endpoints over HTTP.
+    static let connect: ConnectToServer = { server, token in
+        HTTPSessionAPI(WellnessAPIClient(server: server, token: token))
+    }
+}
+
+extension WellnessClient {
+    /// The login to a server: `logIn`, `logOut`, `status`.
+    public struct Session: Sendable {
+        let logInToServer: LogIn
+        let logOutOfServer: LogOut
+        let checkSession: CheckSession
+
+        init(credentials: any CredentialStore) {
+            logInToServer = LogIn(credentials: credentials, connect: WellnessClient.connect)
+            logOutOfServer = LogOut(credentials: credentials, connect: WellnessClient.connect)
+            checkSession = CheckSession(credentials: credentials, connect: WellnessClient.connect)
+        }
+
+        /// Logs in and keeps the token.
+        @discardableResult
+        public func logIn(server: URL, email: String, password: String) async throws -> StoredCredentials {
+            try await logInToServer.execute(server: server, email: email, password: password)
+        }
+
+        /// Ends the session on the server and forgets the token; returns what was stored.
+        @discardableResult
+        public func logOut() async throws -> StoredCredentials? { try await logOutOfServer.execute() }
+
+        /// Checks the stored token with the server.
+        public func status() async throws -> SessionStatus { try await checkSession.execute() }
+    }
+}

@@ -1,0 +1,3 @@
+// What a host program needs besides the server host: the configuration it listens with.
+@_exported import struct WellnessServer.ServerConfiguration
+@_exported import struct WellnessServer.APIServer

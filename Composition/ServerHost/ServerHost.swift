@@ -1,0 +1,165 @@
+import Foundation
+import Logging
+import WellnessApplication
+import WellnessComposition
+import WellnessDomain
+import WellnessServer
+import WellnessTips
+
+/// A Wellness server's data directory: its accounts and sessions (`server.sqlite`, or
+/// `accounts.json` and `idempotency.json`), and one store per account under
+/// `accounts/<account id>/`, opened with the single-user wiring unchanged. The folder is named
+/// by the account's id, never by anything typed, so one account cannot reach another's data.
+public final class ServerHost: Sendable {
+    let addAccount: AddAccount
+    let listAccounts: ListAccounts
+    let findAccount: FindAccount
+    let removeAccount: RemoveAccount
+    let startSession: StartSession
+    let authenticateSession: AuthenticateSession
+    let endSession: EndSession
+    let idempotency: any IdempotencyRepository
+    let store: StoreKind
+    /// The server's data directory.
+    public let directory: URL
+    let time: TimeContext
+    let logger: Logger
+    let workspaces = Workspaces()
+
+    /// `bcryptCost` 12 for real use; tests lower it.
+    public init(store: StoreKind, directory: URL, clock: any WallClock = SystemWallClock(),
+                calendar: Calendar = .current, bcryptCost: UInt8 = 12,
+                sessionLifetime: TimeInterval = StartSession.defaultLifetime,
+                logger: Logger = Logger(label: "wellness.server")) throws {
+        let repositories = try ServerRepositories.make(store, directory: directory, logger: logger)
+        let credentials = SecureCredentials(cost: bcryptCost)
+        let time = TimeContext(clock: clock, calendar: calendar)
+        let accounts = repositories.accounts
+        addAccount = AddAccount(accounts: accounts, hasher: credentials, time: time)
+        listAccounts = ListAccounts(accounts: accounts)
+        findAccount = FindAccount(accounts: accounts)
+        removeAccount = RemoveAccount(accounts: accounts)
+        startSession = StartSession(accounts: accounts, hasher: credentials, tokens: credentials, time: time,
+                                    lifetime: sessionLifetime)
+        authenticateSession = AuthenticateSession(accounts: accounts, tokens: credentials, time: time)
+        endSession = EndSession(accounts: accounts, tokens: credentials)
+        idempotency = repositories.idempotency
+        self.store = store
+        self.directory = directory
+        self.time = time
+        self.logger = logger
+    }
+
+    /// The server for this directory; its error messages are worded by `messages`.
+    public func server(_ configuration: ServerConfiguration, messages: ErrorPresenter = ErrorPresenter(locale: .en))
+        -> APIServer {
+        APIServer(sessions: APIServer.Sessions(start: startSession, authenticate: authenticateSession, end: endSession),
+                  idempotency: idempotency, workspace: { [self] account in
+                      try await workspace(account.id).serverWorkspace
+                  }, time: time, configuration: configuration, logger: logger,
+                  describe: { messages.message(for: $0) })
+    }
+
+    /// Serves until SIGINT or SIGTERM; `onRunning` gets the port bound.
+    public func serve(_ configuration: ServerConfiguration, messages: ErrorPresenter = ErrorPresenter(locale: .en),
+                      onRunning: @escaping @Sendable (Int) async -> Void) async throws {
+        try await server(configuration, messages: messages).run(onRunning: onRunning)
+    }
+
+    /// Where an account's data lives (not used by the in-memory store).
+    public func dataDirectory(of account: Account.ID) -> URL {
+        directory.appendingPathComponent("accounts", isDirectory: true)
+            .appendingPathComponent(account.description, isDirectory: true)
+    }
+
+    /// The single-user container on an account's own store (opened once, then reused).
+    public func workspace(_ account: Account.ID) async throws -> Wellness {
+        try await workspaces.open(account) { [self] in
+            let repositories = try WellnessRepositories.make(store, directory: dataDirectory(of: account), logger: logger)
+            return try Wellness(repositories: repositories, clock: time.clock, calendar: time.calendar)
+        }
+    }
+
+    // MARK: - Accounts
+
+    /// Adds an account, on the given tier.
+    @discardableResult
+    public func addAccount(email: String, password: String, tier: Tier = .free) async throws -> Account {
+        let account = try await addAccount.execute(email: email, password: password)
+        if tier != .free { try await workspace(account.id).drift.setTier(tier) }
+        return account
+    }
+
+    /// Every account, by email.
+    public func accounts() async throws -> [Account] { try await listAccounts.execute() }
+
+    /// The account with this email or id.
+    public func account(_ reference: String) async throws -> Account { try await findAccount.execute(reference) }
+
+    /// Sets an account's tier.
+    public func setTier(_ tier: Tier, of reference: String) async throws -> Account {
+        let account = try await findAccount.execute(reference)
+        try await workspace(account.id).drift.setTier(tier)
+        return account
+    }
+
+    /// An account's tier.
+    public func tier(of account: Account.ID) async throws -> Tier {
+        try await workspace(account).drift.tier()
+    }
+
+    /// Removes an account, its sessions and its data folder.
+    @discardableResult
+    public func removeAccount(_ reference: String) async throws -> Account {
+        let account = try await removeAccount.execute(reference)
+        await workspaces.forget(account.id)
+        let folder = dataDirectory(of: account.id)
+        if store != .memory, FileManager.default.fileExists(atPath: folder.path) {
+            try FileManager.default.removeItem(at: folder)
+        }
+        return account
+    }
+
+    /// Logs in as the server does (a test or a tool acting for a person).
+    public func logIn(email: String, password: String) async throws -> AccessGrant {
+        try await startSession.execute(email: email, password: password).grant
+    }
+
+    /// Opened containers by account.
+    actor Workspaces {
+        private var open: [Account.ID: Wellness] = [:]
+
+        func open(_ account: Account.ID, _ make: () throws -> Wellness) throws -> Wellness {
+            if let wellness = open[account] { return wellness }
+            let wellness = try make()
+            open[account] = wellness
+            return wellness
+        }
+
+        func forget(_ account: Account.ID) { open[account] = nil }
+    }
+}
+
+extension Wellness {
+    /// The use cases the server needs of an account, on its container's store.
+    var serverWorkspace: AccountWorkspace {
+        let checkins = repositories.checkins
+        let tier = repositories.tier
+        return AccountWorkspace(
+            checkins: checkins, listCheckins: ListCheckins(checkins: checkins, time: time),
+            weeklyInsights: ComputeWeeklyInsights(checkins: checkins, tier: tier, time: time),
+            trends: GetTrends(checkins: checkins, tier: tier, time: time),
+            alerts: ListDriftAlerts(checkins: checkins, time: time), tier: GetTier(tier: tier),
+            addGoal: AddGoal(goals: repositories.goals, time: time), listGoals: ListGoals(goals: repositories.goals),
+            goalTips: GetGoalTips(goals: repositories.goals, moods: repositories.moods, journals: repositories.journals,
+                                  cache: repositories.tipsCache, service: RuleBasedGoalTipsService(), time: time))
+    }
+}
+
+extension ServerHost {
+    /// The server host of a configuration's store and data directory.
+    public static func make(_ configuration: WellnessConfiguration) throws -> ServerHost {
+        try ServerHost(store: configuration.store, directory: configuration.dataDirectory,
+                       clock: configuration.clock, calendar: configuration.calendar, logger: configuration.logger)
+    }
+}

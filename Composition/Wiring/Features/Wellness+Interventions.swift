@@ -1,0 +1,70 @@
+import Foundation
+import WellnessApplication
+import WellnessDomain
+
+extension Wellness {
+    /// The daily interventions of the catalog, and ticking them off (seed 001).
+    public struct Interventions: Sendable {
+        let catalog: InterventionCatalog
+        let listInterventions: ListInterventions
+        let completeIntervention: CompleteIntervention
+        let getInterventionHistory: GetInterventionHistory
+
+        init(catalog: InterventionCatalog, log: any InterventionLogRepository, time: TimeContext) {
+            self.catalog = catalog
+            listInterventions = ListInterventions(catalog: catalog)
+            completeIntervention = CompleteIntervention(catalog: catalog, log: log, time: time)
+            getInterventionHistory = GetInterventionHistory(catalog: catalog, log: log)
+        }
+
+        /// The catalog, in order.
+        public func list() -> [Intervention] { listInterventions.execute() }
+
+        /// The catalog entry with this id, if any.
+        public func item(_ id: Intervention.ID) -> Intervention? { catalog.item(id) }
+
+        /// Ticks an intervention off, now or at a past moment.
+        @discardableResult
+        public func complete(_ id: Intervention.ID, count: Int = 1, at moment: Date? = nil) async throws
+            -> InterventionCompletion {
+            try await completeIntervention.execute(id, count: count, at: moment)
+        }
+
+        /// Every completion and decision of one intervention.
+        public func history(of id: Intervention.ID) async throws -> InterventionHistory {
+            try await getInterventionHistory.execute(id)
+        }
+    }
+
+    /// The catch-up deck (seed 001): undecided items of sections that ended in the last 24 hours.
+    public struct CatchUp: Sendable {
+        let buildCatchUpDeck: BuildCatchUpDeck
+        let recordDecision: RecordDecision
+        let decideCatchUpCard: DecideCatchUpCard
+
+        init(catalog: InterventionCatalog, log: any InterventionLogRepository, health: any HealthDataSource,
+             time: TimeContext) {
+            buildCatchUpDeck = BuildCatchUpDeck(catalog: catalog, log: log, health: health, time: time)
+            recordDecision = RecordDecision(catalog: catalog, log: log, time: time)
+            decideCatchUpCard = DecideCatchUpCard(deck: buildCatchUpDeck, record: recordDecision)
+        }
+
+        /// The cards, their health hints, and what is left to do in the current section.
+        public func deck() async throws -> CatchUpResult { try await buildCatchUpDeck.execute() }
+
+        /// Settles a card of the deck: done (a completion at noon of its day) or skipped.
+        @discardableResult
+        public func decide(_ id: Intervention.ID, day: LocalDay, status: InterventionDecision.Status,
+                           count: Int? = nil) async throws -> InterventionDecision {
+            try await decideCatchUpCard.execute(id, day: day, status: status, count: count)
+        }
+
+        /// Records a decision for any intervention and day, whether or not it is in the deck now
+        /// (an import, or a decision made elsewhere).
+        @discardableResult
+        public func record(_ id: Intervention.ID, day: LocalDay, status: InterventionDecision.Status,
+                           count: Int = 1) async throws -> InterventionDecision {
+            try await recordDecision.execute(id, day: day, status: status, count: count)
+        }
+    }
+}

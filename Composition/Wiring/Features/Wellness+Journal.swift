@@ -1,0 +1,120 @@
+import Foundation
+import WellnessApplication
+import WellnessDomain
+
+extension Wellness {
+    /// The daily journal (seed 003): tags and notes, saved the moment they change.
+    public struct Journal: Sendable {
+        let toggleJournalTag: ToggleJournalTag
+        let setJournalNotes: SetJournalNotes
+        let getJournal: GetJournal
+        let listJournals: ListJournals
+
+        init(journals: any JournalRepository, time: TimeContext) {
+            toggleJournalTag = ToggleJournalTag(journals: journals, time: time)
+            setJournalNotes = SetJournalNotes(journals: journals, time: time)
+            getJournal = GetJournal(journals: journals, time: time)
+            listJournals = ListJournals(journals: journals, time: time)
+        }
+
+        /// Switches a tag of a day (today by default) on or off; returns the day's journal.
+        @discardableResult
+        public func toggleTag(_ tag: JournalTag, day: LocalDay? = nil) async throws -> DailyJournal {
+            try await toggleJournalTag.execute(tag, day: day)
+        }
+
+        /// Sets a day's notes (empty text clears them); returns the day's journal.
+        @discardableResult
+        public func setNotes(_ text: String, day: LocalDay? = nil) async throws -> DailyJournal {
+            try await setJournalNotes.execute(text, day: day)
+        }
+
+        /// A day's journal exactly as left (an empty one when nothing was saved).
+        public func day(_ day: LocalDay? = nil) async throws -> DailyJournal { try await getJournal.execute(day: day) }
+
+        /// The saved journals of the last `days` days (today included), oldest first.
+        public func list(days: Int = 7) async throws -> [DailyJournal] { try await listJournals.execute(days: days) }
+    }
+
+    /// The supplement stack (seed 003): morning and evening, and what was taken on which day.
+    public struct Supplements: Sendable {
+        let listSupplements: ListSupplements
+        let addSupplement: AddSupplement
+        let editSupplement: EditSupplement
+        let moveSupplement: MoveSupplement
+        let removeSupplement: RemoveSupplement
+        let setSupplementTaken: SetSupplementTaken
+        let getSupplementAdherence: GetSupplementAdherence
+
+        init(supplements: any SupplementRepository, time: TimeContext) {
+            listSupplements = ListSupplements(supplements: supplements, time: time)
+            addSupplement = AddSupplement(supplements: supplements)
+            editSupplement = EditSupplement(supplements: supplements)
+            moveSupplement = MoveSupplement(supplements: supplements)
+            removeSupplement = RemoveSupplement(supplements: supplements)
+            setSupplementTaken = SetSupplementTaken(supplements: supplements, time: time)
+            getSupplementAdherence = GetSupplementAdherence(supplements: supplements, time: time)
+        }
+
+        /// The stack with what was taken on a day (today by default).
+        public func list(day: LocalDay? = nil) async throws -> [SupplementStatus] {
+            try await listSupplements.execute(day: day)
+        }
+
+        /// Adds a supplement at the end of its time of day.
+        @discardableResult
+        public func add(name: String, timeOfDay: Supplement.TimeOfDay, dosage: String) async throws -> Supplement {
+            try await addSupplement.execute(name: name, timeOfDay: timeOfDay, dosage: dosage)
+        }
+
+        /// Renames, re-doses, moves to morning or evening, or (de)activates a supplement found
+        /// by name or id.
+        @discardableResult
+        public func edit(_ reference: String, name: String? = nil, timeOfDay: Supplement.TimeOfDay? = nil,
+                         dosage: String? = nil, isActive: Bool? = nil) async throws -> Supplement {
+            try await editSupplement.execute(reference, name: name, timeOfDay: timeOfDay, dosage: dosage,
+                                             isActive: isActive)
+        }
+
+        /// Moves a supplement to a position (0-based) within its time of day.
+        @discardableResult
+        public func move(_ reference: String, to position: Int) async throws -> SupplementStack {
+            try await moveSupplement.execute(reference, to: position)
+        }
+
+        /// Deletes a supplement; its history stays.
+        @discardableResult
+        public func remove(_ reference: String) async throws -> Supplement { try await removeSupplement.execute(reference) }
+
+        /// Marks a supplement taken or not on a day (today by default).
+        @discardableResult
+        public func setTaken(_ reference: String, taken: Bool, day: LocalDay? = nil) async throws -> SupplementLog {
+            try await setSupplementTaken.execute(reference, taken: taken, day: day)
+        }
+
+        /// How often each active supplement was taken over the last 7 or 30 days.
+        public func adherence(days: Int = 7) async throws -> SupplementAdherence {
+            try await getSupplementAdherence.execute(days: days)
+        }
+    }
+
+    /// The exercise library (seed 003), seeded with the bundled defaults on first use.
+    public struct Exercises: Sendable {
+        let listExercises: ListExercises
+        let searchExercises: SearchExercises
+
+        init(exercises: any ExerciseRepository, defaults: [ExerciseDefinition]) {
+            listExercises = ListExercises(exercises: exercises, defaults: defaults)
+            searchExercises = SearchExercises(exercises: exercises, defaults: defaults)
+        }
+
+        /// The library, optionally of one muscle group and/or one equipment.
+        public func list(muscleGroup: MuscleGroup? = nil, equipment: Equipment? = nil) async throws
+            -> [ExerciseDefinition] {
+            try await listExercises.execute(muscleGroup: muscleGroup, equipment: equipment)
+        }
+
+        /// Exercises whose name contains the text, ignoring case and accents.
+        public func search(_ text: String) async throws -> [ExerciseDefinition] { try await searchExercises.execute(text) }
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import Testing
+import WellnessComposition
+import WellnessTestSupport
+
+/// Every error the core can give, with one example per code, worded in English and Dutch by
+/// the composition root's presenter.
+@Suite("Error messages: every case in every language")
+struct ErrorMessagesTests {
+    /// One error type: its family, every code it has, and an example of each.
+    struct Family: Sendable, CustomStringConvertible {
+        let type: String
+        let family: String
+        let codes: [String]
+        let examples: [any WellnessError]
+
+        init<E: WellnessError>(_ type: E.Type, _ examples: [E]) {
+            self.type = String(describing: type)
+            family = E.family
+            codes = E.Code.allCases.map(\.rawValue)
+            self.examples = examples
+        }
+
+        var description: String { type }
+    }
+
+    static let day = LocalDay("2026-11-20")!
+    static let goal = Goal.ID(UUID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF")!)
+    static let server = URL(string: "http://127.0.0.1:8080")!
+
+    static let families: [Family] = [
+        Family(DriftWindowError.self, [.invalidInsightsWindow(10), .invalidTrendLength(14)]),
+        Family(CheckinError.self, [.outOfRange(field: .energy, value: 7), .notAWholeNumber(field: .social, text: "3.5"),
+                                   .keyContactTooLong(120)]),
+        Family(DogProfileError.self, [.emptyName, .nameTooLong(120), .birthDateInFuture(day)]),
+        Family(SupplementError.self, [.emptyName, .nameTooLong(101), .duplicateName("Zinc"),
+                                      .notFound(Supplement.ID()), .invalidPosition(4, count: 3)]),
+        Family(GoalError.self, [.emptyTitle, .titleTooLong(201), .invalidMoodScore(6), .noteTooLong(1001),
+                                .idTaken(goal)]),
+        Family(AccountError.self, [.invalidEmail("nope"), .passwordTooShort(minimum: 8),
+                                   .passwordTooLong(maximumBytes: 72), .emailTaken(try! EmailAddress("ann@example.org")),
+                                   .noSuchAccount("bob@example.org"), .invalidCredentials, .notAuthenticated]),
+        Family(ApiFailure.self, [.unauthorized, .conflict, .rateLimited, .offline, .other(status: 503), .other(status: nil)]),
+        Family(InvalidValue.self, InvalidValue.Field.allCases.map { InvalidValue(kind: $0, value: "x", valid: ["a", "b"]) }),
+        Family(DriftError.self, [.alreadyCheckedIn(day), .locked(.trends30d), .notQueued("abcd")]),
+        Family(JournalError.self, [.notesTooLong(10_001), .invalidDays(0)]),
+        Family(GoalTipsError.self, [.goalNotFound(goal), .contextBuildFailed(cause: "disk on fire"),
+                                    .serviceFailed(.unavailable("down"))]),
+        Family(GoalReferenceError.self, [GoalReferenceError(reference: "nope", ambiguous: false),
+                                         GoalReferenceError(reference: "abcd", ambiguous: true)]),
+        Family(InterventionError.self, [.invalidCount(0), .completionInFuture(Date(timeIntervalSince1970: 2e9)),
+                                        .countNotApplicable("morning_light", .timer),
+                                        .notInDeck("morning_light", day, deck: [])]),
+        Family(NudgeError.self, [.notApplicable(.simplify, applicable: [])]),
+        Family(SubmissionError.self, [.invalidKey, .keyReused("k")]),
+        Family(ClientSessionError.self, [.notLoggedIn, .sessionEnded(server: server, email: "ann@example.org"),
+                                         .invalidServer("ftp://x")]),
+        Family(JournalRepositoryError.self, [.dayChanged(expected: day, got: day.adding(days: 1))]),
+        Family(GoalTipsServiceError.self, [.unavailable("down"), .invalidResponse("not JSON"), .rateLimited(retryAfter: 30),
+                                           .rateLimited(retryAfter: nil), .unauthorized]),
+        Family(WeightChartError.self, [.noData(days: 90)]),
+        Family(WellnessDemoError.self, [.storeNotEmpty("/tmp/store")]),
+        Family(FileError.self, [.noSuchFile("a.csv"), .isDirectory("a"), .notReadable("a.csv", reason: nil),
+                                .notReadable("a.csv", reason: "EIO"), .notWritable("a.csv", reason: "EROFS"),
+                                .notReplaceable("a.csv", reason: "EXDEV")]),
+    ]
+
+    @Test("every code of every error type has an example here", arguments: families)
+    func everyCodeCovered(family: Family) {
+        let covered = Set(family.examples.map { $0.message.key })
+        for code in family.codes {
+            #expect(covered.contains("error.\(family.family).\(code)"), "\(family.type).\(code) has no example")
+        }
+    }
+
+    @Test("every example has a message in English and Dutch, with all its values and no format left",
+          arguments: families, WellnessLocale.allCases)
+    func everyMessage(family: Family, locale: WellnessLocale) {
+        let keys = Localizer.keys(of: locale)
+        let presenter = ErrorPresenter(locale: locale)
+        for error in family.examples {
+            let key = error.message.key
+            #expect(keys.contains(key), "\(locale) lacks \(key)")
+            let message = presenter.message(for: error)
+            #expect(!message.isEmpty && message != key, "\(locale): \(key)")
+            #expect(!message.contains("%@") && !message.contains("%d") && !message.contains("error."),
+                    "\(locale): \(key) → \(message)")
+            for case .verbatim(let value) in error.details where !value.isEmpty && value.count < 60 {
+                #expect(message.contains(value), "\(locale): \(key) → \(message) lacks \(value)")
+            }
+        }
+    }
+
+    @Test("no message of the core mentions a command or a flag", arguments: WellnessLocale.allCases)
+    func noCLIWords(locale: WellnessLocale) {
+        let presenter = ErrorPresenter(locale: locale)
+        for family in Self.families {
+            for error in family.examples {
+                let message = presenter.message(for: error)
+                #expect(!message.contains("wellness ") && message.range(of: #"--[a-z]"#, options: .regularExpression) == nil,
+                        "\(message)")
+            }
+        }
+    }
+
+    @Test("every error key in the tables belongs to a code")
+    func noOrphanKeys() {
+        let known = Set(Self.families.flatMap { family in family.codes.map { "error.\(family.family).\($0)" } })
+        let shared: Set = ["error.none"]
+        let orphans = Localizer.keys(of: .en).filter { $0.hasPrefix("error.") && !known.contains($0) && !shared.contains($0) }
+        #expect(orphans.sorted() == [])
+    }
+
+    @Test("every type of Domain, Application and Composition that is a WellnessError is listed here")
+    func everyTypeListed() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        var declared: Set<String> = []
+        let pattern = try NSRegularExpression(
+            pattern: #"(?:enum|struct|extension)\s+(\w+)\s*:\s*[^{]*\bWellnessError\b"#)
+        for folder in ["Domain", "Application", "Composition"] {
+            let enumerator = FileManager.default.enumerator(at: root.appendingPathComponent(folder),
+                                                            includingPropertiesForKeys: nil)
+            while let url = enumerator?.nextObject() as? URL {
+                guard url.pathExtension == "swift", let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
+                for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                    if let range = Range(match.range(at: 1), in: text) { declared.insert(String(text[range])) }
+                }
+            }
+        }
+        #expect(!declared.isEmpty)
+        #expect(declared.subtracting(Self.families.map(\.type)).sorted() == [], "error types without examples")
+    }
+
+    @Test("English wording of some errors, exactly")
+    func english() {
+        let samples: [(any Error, String)] = [
+            (CheckinError.outOfRange(field: .energy, value: 7), "energy must be a whole number from 1 to 5, got 7"),
+            (CheckinError.notAWholeNumber(field: .social, text: "3.5"), "social must be a whole number from 1 to 5, got '3.5'"),
+            (CheckinError.keyContactTooLong(120), "the key contact is 120 characters long; at most 100 are allowed"),
+            (DriftWindowError.invalidInsightsWindow(10), "insights cover 7 or 14 days, not 10"),
+            (DriftWindowError.invalidTrendLength(14), "trends cover 7, 30 or 90 days, not 14"),
+            (AccountError.invalidEmail("nope"), "'nope' is not an email address (expected name@domain)"),
+            (AccountError.passwordTooShort(minimum: 8), "the password is too short; use at least 8 characters"),
+            (AccountError.invalidCredentials, "wrong email or password"),
+            (DogProfileError.birthDateInFuture(Self.day), "birth date 2026-11-20 is in the future"),
+            (SupplementError.invalidPosition(4, count: 3),
+             "position 5 is outside 1...3 (the first supplement of its time of day is 1)"),
+            (NudgeError.notApplicable(.simplify, applicable: []), "nudge 'simplify' does not apply now; nudges that apply: none"),
+            (GoalTipsServiceError.rateLimited(retryAfter: nil), "the tips service is busy; try again in a minute"),
+            (GoalTipsError.serviceFailed(.rateLimited(retryAfter: 30)),
+             "no tips yet for this goal: the tips service is busy; try again in 30 seconds. Try again later; once tips were fetched, they stay available offline"),
+            (InvalidValue(kind: .store, value: "mysql", valid: ["sqlite", "json", "memory"]),
+             "unknown store 'mysql'; valid: sqlite, json, memory"),
+        ]
+        let presenter = ErrorPresenter(locale: .en)
+        for (error, text) in samples { #expect(presenter.message(for: error) == text) }
+    }
+
+    @Test("Dutch wording, with nested messages in Dutch too")
+    func dutch() {
+        let presenter = ErrorPresenter(locale: .nl)
+        #expect(presenter.message(for: DriftError.alreadyCheckedIn(Self.day)) == "al ingecheckt op 2026-11-20")
+        #expect(presenter.message(for: NudgeError.notApplicable(.simplify, applicable: []))
+                == "suggestie 'simplify' is nu niet van toepassing; suggesties die wel gelden: geen")
+        #expect(presenter.message(for: GoalTipsError.serviceFailed(.unauthorized))
+                .hasPrefix("nog geen tips voor dit doel: de server weigerde de sessie"))
+    }
+
+    @Test("an error that is no WellnessError keeps its own description")
+    func foreignErrors() {
+        struct Disk: Error, LocalizedError { var errorDescription: String? { "disk on fire" } }
+        struct Plain: Error {}
+        #expect(ErrorPresenter(locale: .nl).message(for: Disk()) == "disk on fire")
+        #expect(ErrorPresenter(locale: .en).message(for: Plain()) == "Plain()")
+    }
+}
