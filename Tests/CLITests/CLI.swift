@@ -5,9 +5,12 @@ import Darwin
 #endif
 import Foundation
 import Testing
+import WellnessCLI
 import WellnessTestSupport
 
-/// Runs the built `wellness` executable in a child process with a controlled environment.
+/// Runs the command line: in-process through ``WellnessCLI/run(arguments:environment:standardInput:standardOutput:standardError:workingDirectory:)``
+/// (most tests), or the built `wellness` executable in a child process (the end-to-end tests:
+/// several processes on one store, a real server, the terminal).
 enum CLI {
     /// What one run of the binary produced.
     struct Result: Sendable, CustomStringConvertible {
@@ -67,10 +70,21 @@ enum CLI {
         throw Failure.binaryNotFound(searched: searched)
     }
 
-    /// Runs `wellness arguments` with exactly `environment` (nothing inherited), standard
-    /// input from /dev/null, and waits for it (killing it after `timeout` seconds).
-    static func run(_ arguments: [String], env environment: [String: String], input: String? = nil,
-                    timeout: TimeInterval = 60) async throws -> Result {
+    /// Runs `wellness arguments` in this process with exactly `environment` (nothing
+    /// inherited) and `input` on standard input (else nothing, like /dev/null).
+    static func run(_ arguments: [String], env environment: [String: String], input: String? = nil) async -> Result {
+        let output = CLIOutput.memory(), errors = CLIOutput.memory()
+        let status = await WellnessCLI.run(arguments: arguments, environment: environment,
+                                           standardInput: .text(input ?? ""), standardOutput: output,
+                                           standardError: errors)
+        return Result(status: status, stdout: output.text, stderr: errors.text)
+    }
+
+    /// Runs the built `wellness arguments` in a child process with exactly `environment`
+    /// (nothing inherited), standard input from `input` or /dev/null, and waits for it
+    /// (killing it after `timeout` seconds).
+    static func spawn(_ arguments: [String], env environment: [String: String], input: String? = nil,
+                      timeout: TimeInterval = 60) async throws -> Result {
         let executable = try binary()
         return try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
@@ -261,6 +275,8 @@ struct Sandbox {
     /// The data directory passed with `--data-dir` (created lazily by the binary).
     let data: URL
     let store: String
+    /// Whether commands run as child processes of the built binary instead of in-process.
+    private(set) var spawns = false
 
     init(store: String = "sqlite") throws {
         root = try TemporaryDirectory(prefix: "wellness-cli")
@@ -294,9 +310,19 @@ struct Sandbox {
         return try await raw(full, extraEnv: extraEnv)
     }
 
-    /// Runs `wellness arguments` exactly as given, with `input` on stdin (else /dev/null).
+    /// The same sandbox, running every command as a child process of the built binary: for
+    /// the tests of several processes on one store.
+    func spawning() -> Sandbox {
+        var copy = self
+        copy.spawns = true
+        return copy
+    }
+
+    /// Runs `wellness arguments` exactly as given, with `input` on stdin (else nothing).
     func raw(_ arguments: [String], extraEnv: [String: String] = [:], input: String? = nil) async throws -> CLI.Result {
-        try await CLI.run(arguments, env: environment.merging(extraEnv) { $1 }, input: input)
+        let environment = self.environment.merging(extraEnv) { $1 }
+        if spawns { return try await CLI.spawn(arguments, env: environment, input: input) }
+        return await CLI.run(arguments, env: environment, input: input)
     }
 
     /// Runs and requires exit status 0; returns the result.

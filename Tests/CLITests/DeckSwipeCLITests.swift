@@ -12,8 +12,8 @@ struct DeckSwipeCLITests {
     func notATerminal(store: String) async throws {
         let cli = try Sandbox(store: store)
         // No timing assertion on a shared machine: the run's timeout is what catches a hang.
-        let result = try await CLI.run(["deck", "swipe", "--store", store, "--data-dir", cli.data.path,
-                                        "--now", F.tenAM], env: cli.environment, timeout: 60)
+        let result = try await CLI.spawn(["deck", "swipe", "--store", store, "--data-dir", cli.data.path,
+                                          "--now", F.tenAM], env: cli.environment, timeout: 60)
         #expect(result.status != 0, "\(result)")
         #expect(result.status == 1, "\(result)")
         #expect(result.stdout.isEmpty, "\(result)")

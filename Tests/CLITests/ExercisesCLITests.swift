@@ -185,7 +185,7 @@ struct ExercisesCLITests {
 
     @Test("first uses at once on a fresh store: every process sees the one full library", arguments: persistentStores)
     func concurrentFirstUses(store: String) async throws {
-        let cli = try Sandbox(store: store)
+        let cli = try Sandbox(store: store).spawning()
         let runs = [["exercises", "list", "--json"], ["exercises", "list", "--json"], ["exercises", "groups", "--json"],
                     ["exercises", "search", "romanian", "--json"], ["exercises", "list", "--json"]]
         let results = try await cli.runAll(runs, now: Moment.start, limit: runs.count)

@@ -228,7 +228,7 @@ struct GeneralCLITests {
     @Test("demos started at once on one empty directory: exactly one fills it, the others refuse",
           arguments: persistentStores)
     func concurrentDemos(store: String) async throws {
-        let cli = try Sandbox(store: store)
+        let cli = try Sandbox(store: store).spawning()
         let results = try await withThrowingTaskGroup(of: CLI.Result.self) { group in
             for _ in 0..<3 {
                 group.addTask { try await cli.run(["demo"], now: Moment.start) }

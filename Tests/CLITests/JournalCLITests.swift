@@ -351,7 +351,7 @@ struct JournalCLITests {
     @Test("every tag toggled by its own process, all at once, on one day: one journal holding every tag",
           arguments: persistentStores)
     func concurrentToggles(store: String) async throws {
-        let cli = try Sandbox(store: store)
+        let cli = try Sandbox(store: store).spawning()
         let day = "2026-01-03"
         // Round 1 starts on a fresh store: no data directory yet.
         let on = try await cli.runAll(allJournalTags.map { ["journal", "toggle", $0, "--day", day, "--json"] },
@@ -389,7 +389,7 @@ struct JournalCLITests {
 
     @Test("toggles and notes on many days at once: one journal per day, nothing lost", arguments: persistentStores)
     func concurrentDays(store: String) async throws {
-        let cli = try Sandbox(store: store)
+        let cli = try Sandbox(store: store).spawning()
         let days = (0..<6).map { localDay("2026-01-01", plus: $0) }
         var runs: [[String]] = []
         for day in days {

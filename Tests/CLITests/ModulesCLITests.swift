@@ -133,7 +133,7 @@ struct ModulesCLITests {
 
     @Test("many processes at once on one store lose nothing", arguments: persistentStores)
     func concurrentProcesses(store: String) async throws {
-        let cli = try Sandbox(store: store)
+        let cli = try Sandbox(store: store).spawning()
         try await cli.ok(["modules", "disable"] + allModules, now: Moment.start)
         let now = Moment.after(days: 1)
         let results = try await withThrowingTaskGroup(of: CLI.Result.self) { group in
@@ -158,7 +158,7 @@ struct ModulesCLITests {
     @Test("first runs at once on a fresh store all succeed and agree on one first-run moment",
           arguments: persistentStores)
     func concurrentFirstRuns(store: String) async throws {
-        let cli = try Sandbox(store: store)
+        let cli = try Sandbox(store: store).spawning()
         let hours = Array(10..<16)
         let results = try await withThrowingTaskGroup(of: CLI.Result.self) { group in
             for hour in hours {

@@ -385,7 +385,7 @@ struct SupplementsCLITests {
     @Test("first uses at once on a fresh store: one default stack, every take and add kept",
           arguments: persistentStores)
     func concurrentFirstUses(store: String) async throws {
-        let cli = try Sandbox(store: store)
+        let cli = try Sandbox(store: store).spawning()
         var runs = defaultSupplements.map { ["supplements", "take", $0] }
         runs += ["Ashwagandha", "Melatonin", "Vitamin C"].map {
             ["supplements", "add", $0, "--time", "evening", "--dosage", "1 unit"]
