@@ -13,12 +13,12 @@ public struct JSONFileAccountRepository: AccountRepository {
         self.store = store
     }
 
-    private func state() throws -> AccountDirectoryState {
-        try store.read(Self.collection, as: AccountDirectoryState.self) ?? AccountDirectoryState()
+    private func state() async throws -> AccountDirectoryState {
+        try await store.read(Self.collection, as: AccountDirectoryState.self) ?? AccountDirectoryState()
     }
 
-    private func change<Result>(_ body: (inout AccountDirectoryState) -> Result) throws -> Result {
-        try store.update(Self.collection, as: AccountDirectoryState.self) { stored in
+    private func change<Result: Sendable>(_ body: @Sendable (inout AccountDirectoryState) -> Result) async throws -> Result {
+        try await store.update(Self.collection, as: AccountDirectoryState.self) { stored in
             var state = stored ?? AccountDirectoryState()
             let result = body(&state)
             stored = state
@@ -26,19 +26,19 @@ public struct JSONFileAccountRepository: AccountRepository {
         }
     }
 
-    public func add(_ account: Account) throws -> Bool { try change { $0.add(account) } }
-    public func account(email: EmailAddress) throws -> Account? { try state().accounts.first { $0.email == email } }
-    public func account(id: Account.ID) throws -> Account? { try state().accounts.first { $0.id == id } }
-    public func all() throws -> [Account] { try state().accounts }
-    public func remove(_ id: Account.ID) throws -> Bool { try change { $0.remove(id) } }
-    public func addSession(_ session: SessionRecord) throws { try change { $0.addSession(session) } }
-    public func session(digest: String) throws -> SessionRecord? { try state().sessions.first { $0.tokenDigest == digest } }
-    public func removeSession(digest: String) throws -> Bool { try change { $0.removeSession(digest: digest) } }
+    public func add(_ account: Account) async throws -> Bool { try await change { $0.add(account) } }
+    public func account(email: EmailAddress) async throws -> Account? { try await state().accounts.first { $0.email == email } }
+    public func account(id: Account.ID) async throws -> Account? { try await state().accounts.first { $0.id == id } }
+    public func all() async throws -> [Account] { try await state().accounts }
+    public func remove(_ id: Account.ID) async throws -> Bool { try await change { $0.remove(id) } }
+    public func addSession(_ session: SessionRecord) async throws { try await change { $0.addSession(session) } }
+    public func session(digest: String) async throws -> SessionRecord? { try await state().sessions.first { $0.tokenDigest == digest } }
+    public func removeSession(digest: String) async throws -> Bool { try await change { $0.removeSession(digest: digest) } }
 
-    public func removeSessions(expiredBefore instant: Date) throws -> Int {
+    public func removeSessions(expiredBefore instant: Date) async throws -> Int {
         // Read first: most calls find nothing to remove and need not rewrite the file.
-        guard try state().sessions.contains(where: { $0.expiresAt < instant }) else { return 0 }
-        return try change { $0.removeSessions(expiredBefore: instant) }
+        guard try await state().sessions.contains(where: { $0.expiresAt < instant }) else { return 0 }
+        return try await change { $0.removeSessions(expiredBefore: instant) }
     }
 }
 
@@ -51,25 +51,25 @@ public struct JSONFileIdempotencyRepository: IdempotencyRepository {
         self.store = store
     }
 
-    private func state() throws -> IdempotencyState {
-        try store.read(Self.collection, as: IdempotencyState.self) ?? IdempotencyState()
+    private func state() async throws -> IdempotencyState {
+        try await store.read(Self.collection, as: IdempotencyState.self) ?? IdempotencyState()
     }
 
-    public func record(account: Account.ID, key: String) throws -> IdempotencyRecord? {
-        try state().record(account: account, key: key)
+    public func record(account: Account.ID, key: String) async throws -> IdempotencyRecord? {
+        try await state().record(account: account, key: key)
     }
 
-    public func save(_ record: IdempotencyRecord) throws -> Bool {
-        try store.update(Self.collection, as: IdempotencyState.self) { stored in
+    public func save(_ record: IdempotencyRecord) async throws -> Bool {
+        try await store.update(Self.collection, as: IdempotencyState.self) { stored in
             var state = stored ?? IdempotencyState()
             defer { stored = state }
             return state.save(record)
         }
     }
 
-    public func removeRecords(createdBefore instant: Date) throws -> Int {
-        guard try state().records.contains(where: { $0.createdAt < instant }) else { return 0 }
-        return try store.update(Self.collection, as: IdempotencyState.self) { stored in
+    public func removeRecords(createdBefore instant: Date) async throws -> Int {
+        guard try await state().records.contains(where: { $0.createdAt < instant }) else { return 0 }
+        return try await store.update(Self.collection, as: IdempotencyState.self) { stored in
             var state = stored ?? IdempotencyState()
             defer { stored = state }
             return state.removeRecords(createdBefore: instant)
@@ -86,14 +86,14 @@ public struct JSONFileCredentialStore: CredentialStore {
         self.store = store
     }
 
-    public func load() throws -> StoredCredentials? { try store.read(Self.collection, as: StoredCredentials.self) }
+    public func load() async throws -> StoredCredentials? { try await store.read(Self.collection, as: StoredCredentials.self) }
 
-    public func save(_ credentials: StoredCredentials) throws {
-        try store.update(Self.collection, as: StoredCredentials.self) { $0 = credentials }
+    public func save(_ credentials: StoredCredentials) async throws {
+        try await store.update(Self.collection, as: StoredCredentials.self) { $0 = credentials }
     }
 
-    public func clear() throws -> Bool {
-        try store.update(Self.collection, as: StoredCredentials.self) { stored in
+    public func clear() async throws -> Bool {
+        try await store.update(Self.collection, as: StoredCredentials.self) { stored in
             defer { stored = nil }
             return stored != nil
         }

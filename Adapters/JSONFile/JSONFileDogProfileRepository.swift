@@ -10,14 +10,14 @@ public struct JSONFileDogProfileRepository: DogProfileRepository {
         self.store = store
     }
 
-    public func load() throws -> DogProfile? {
-        try store.read(Self.collection, as: Document.self).map {
+    public func load() async throws -> DogProfile? {
+        try await store.read(Self.collection, as: Document.self).map {
             DogProfile(storedName: $0.name, birthDate: $0.birthDate)
         }
     }
 
-    public func save(_ profile: DogProfile) throws {
-        try store.update(Self.collection, as: Document.self) { document in
+    public func save(_ profile: DogProfile) async throws {
+        try await store.update(Self.collection, as: Document.self) { document in
             document = Document(name: profile.name, birthDate: profile.birthDate)
         }
     }

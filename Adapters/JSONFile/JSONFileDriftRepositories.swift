@@ -12,12 +12,12 @@ public struct JSONFileCheckinRepository: CheckinRepository {
         self.store = store
     }
 
-    public func checkins(on days: ClosedRange<LocalDay>) throws -> [Checkin] {
-        (try store.read(Self.collection, as: [Checkin].self) ?? []).filter { days.contains($0.day) }
+    public func checkins(on days: ClosedRange<LocalDay>) async throws -> [Checkin] {
+        (try await store.read(Self.collection, as: [Checkin].self) ?? []).filter { days.contains($0.day) }
     }
 
-    public func save(_ checkin: Checkin, replacing: Bool) throws -> Bool {
-        try store.update(Self.collection, as: [Checkin].self) { stored in
+    public func save(_ checkin: Checkin, replacing: Bool) async throws -> Bool {
+        try await store.update(Self.collection, as: [Checkin].self) { stored in
             var checkins = stored ?? []
             if let index = checkins.firstIndex(where: { $0.day == checkin.day }) {
                 guard replacing else { return false }
@@ -42,8 +42,8 @@ public struct JSONFileCheckinQueueRepository: CheckinQueueRepository {
         self.store = store
     }
 
-    private func change<Result>(_ body: (inout CheckinQueueState) -> Result) throws -> Result {
-        try store.update(Self.collection, as: CheckinQueueState.self) { stored in
+    private func change<Result: Sendable>(_ body: @Sendable (inout CheckinQueueState) -> Result) async throws -> Result {
+        try await store.update(Self.collection, as: CheckinQueueState.self) { stored in
             var state = stored ?? CheckinQueueState()
             let result = body(&state)
             stored = state
@@ -51,22 +51,22 @@ public struct JSONFileCheckinQueueRepository: CheckinQueueRepository {
         }
     }
 
-    public func all() throws -> [QueuedCheckin] {
-        (try store.read(Self.collection, as: CheckinQueueState.self) ?? CheckinQueueState()).items
+    public func all() async throws -> [QueuedCheckin] {
+        (try await store.read(Self.collection, as: CheckinQueueState.self) ?? CheckinQueueState()).items
     }
 
-    public func enqueue(_ item: QueuedCheckin) throws { try change { $0.enqueue(item) } }
+    public func enqueue(_ item: QueuedCheckin) async throws { try await change { $0.enqueue(item) } }
 
-    public func claimNext(flush: UUID, now: Date, excluding: Set<QueuedCheckin.ID>) throws -> QueuedCheckin? {
-        try change { $0.claimNext(flush: flush, now: now, excluding: excluding, lifetime: Self.claimLifetime) }
+    public func claimNext(flush: UUID, now: Date, excluding: Set<QueuedCheckin.ID>) async throws -> QueuedCheckin? {
+        try await change { $0.claimNext(flush: flush, now: now, excluding: excluding, lifetime: Self.claimLifetime) }
     }
 
-    public func release(_ id: QueuedCheckin.ID, flush: UUID, replacement item: QueuedCheckin?) throws {
-        try change { $0.release(id, flush: flush, replacement: item) }
+    public func release(_ id: QueuedCheckin.ID, flush: UUID, replacement item: QueuedCheckin?) async throws {
+        try await change { $0.release(id, flush: flush, replacement: item) }
     }
 
-    public func update(_ item: QueuedCheckin) throws -> Bool { try change { $0.update(item) } }
-    public func remove(_ id: QueuedCheckin.ID) throws -> Bool { try change { $0.remove(id) } }
+    public func update(_ item: QueuedCheckin) async throws -> Bool { try await change { $0.update(item) } }
+    public func remove(_ id: QueuedCheckin.ID) async throws -> Bool { try await change { $0.remove(id) } }
 }
 
 /// The tier in `tier.json` (`{"tier": "pro"}`); Free when the file does not exist.
@@ -82,10 +82,10 @@ public struct JSONFileTierRepository: TierRepository {
         var tier: Tier
     }
 
-    public func tier() throws -> Tier { try store.read(Self.collection, as: Document.self)?.tier ?? .free }
+    public func tier() async throws -> Tier { try await store.read(Self.collection, as: Document.self)?.tier ?? .free }
 
-    public func setTier(_ tier: Tier) throws {
-        try store.update(Self.collection, as: Document.self) { $0 = Document(tier: tier) }
+    public func setTier(_ tier: Tier) async throws {
+        try await store.update(Self.collection, as: Document.self) { $0 = Document(tier: tier) }
     }
 }
 
@@ -103,13 +103,13 @@ public struct JSONFileDriftCacheRepository: DriftCacheRepository {
         var fetchedAt: Date
     }
 
-    public func cached(_ key: String) throws -> (data: Data, fetchedAt: Date)? {
-        guard let entry = try store.read(Self.collection, as: [String: Entry].self)?[key] else { return nil }
+    public func cached(_ key: String) async throws -> (data: Data, fetchedAt: Date)? {
+        guard let entry = try await store.read(Self.collection, as: [String: Entry].self)?[key] else { return nil }
         return (Data(entry.json.utf8), entry.fetchedAt)
     }
 
-    public func store(_ key: String, data: Data, fetchedAt: Date) throws {
-        try store.update(Self.collection, as: [String: Entry].self) { stored in
+    public func store(_ key: String, data: Data, fetchedAt: Date) async throws {
+        try await store.update(Self.collection, as: [String: Entry].self) { stored in
             var entries = stored ?? [:]
             entries[key] = Entry(json: String(decoding: data, as: UTF8.self), fetchedAt: fetchedAt)
             stored = entries

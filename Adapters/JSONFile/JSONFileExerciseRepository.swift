@@ -10,12 +10,12 @@ public struct JSONFileExerciseRepository: ExerciseRepository {
         self.store = store
     }
 
-    public func library() throws -> ExerciseLibrary {
-        try store.read(Self.collection, as: Document.self)?.library ?? ExerciseLibrary()
+    public func library() async throws -> ExerciseLibrary {
+        try await store.read(Self.collection, as: Document.self)?.library ?? ExerciseLibrary()
     }
 
-    public func update<Result: Sendable>(_ change: @Sendable (inout ExerciseLibrary) throws -> Result) throws -> Result {
-        try store.update(Self.collection, as: Document.self) { document in
+    public func update<Result: Sendable>(_ change: @Sendable (inout ExerciseLibrary) throws -> Result) async throws -> Result {
+        try await store.update(Self.collection, as: Document.self) { document in
             let original = document?.library ?? ExerciseLibrary()
             var library = original
             let result = try change(&library)

@@ -12,21 +12,21 @@ public struct JSONFileGoalRepository: GoalRepository, TipsCacheRepository {
         self.store = store
     }
 
-    public func all() throws -> [Goal] {
-        try document().goals.sorted { ($0.createdAt, $0.id.description) < ($1.createdAt, $1.id.description) }
+    public func all() async throws -> [Goal] {
+        try await document().goals.sorted { ($0.createdAt, $0.id.description) < ($1.createdAt, $1.id.description) }
     }
 
-    public func goal(_ id: Goal.ID) throws -> Goal? { try document().goals.first { $0.id == id } }
+    public func goal(_ id: Goal.ID) async throws -> Goal? { try await document().goals.first { $0.id == id } }
 
-    public func save(_ goal: Goal) throws {
-        try change { document in
+    public func save(_ goal: Goal) async throws {
+        try await change { document in
             document.goals.removeAll { $0.id == goal.id }
             document.goals.append(goal)
         }
     }
 
-    public func remove(_ id: Goal.ID) throws -> Bool {
-        try change { document in
+    public func remove(_ id: Goal.ID) async throws -> Bool {
+        try await change { document in
             let existed = document.goals.contains { $0.id == id }
             document.goals.removeAll { $0.id == id }
             document.tips.removeAll { $0.goalID == id }
@@ -34,21 +34,21 @@ public struct JSONFileGoalRepository: GoalRepository, TipsCacheRepository {
         }
     }
 
-    public func cached(for goal: Goal.ID) throws -> GoalTips? { try document().tips.first { $0.goalID == goal } }
+    public func cached(for goal: Goal.ID) async throws -> GoalTips? { try await document().tips.first { $0.goalID == goal } }
 
-    public func store(_ tips: GoalTips) throws {
-        try change { document in
+    public func store(_ tips: GoalTips) async throws {
+        try await change { document in
             document.tips.removeAll { $0.goalID == tips.goalID }
             document.tips.append(tips)
         }
     }
 
-    private func document() throws -> Document {
-        try store.read(Self.collection, as: Document.self) ?? Document()
+    private func document() async throws -> Document {
+        try await store.read(Self.collection, as: Document.self) ?? Document()
     }
 
-    private func change<Result>(_ body: (inout Document) -> Result) throws -> Result {
-        try store.update(Self.collection, as: Document.self) { stored in
+    private func change<Result: Sendable>(_ body: @Sendable (inout Document) -> Result) async throws -> Result {
+        try await store.update(Self.collection, as: Document.self) { stored in
             var document = stored ?? Document()
             let result = body(&document)
             stored = document
@@ -72,13 +72,13 @@ public struct JSONFileMoodRepository: MoodRepository {
         self.store = store
     }
 
-    public func moods(on days: ClosedRange<LocalDay>) throws -> [MoodEntry] {
-        (try store.read(Self.collection, as: [Row].self) ?? []).filter { days.contains($0.day) }.map(\.entry)
+    public func moods(on days: ClosedRange<LocalDay>) async throws -> [MoodEntry] {
+        (try await store.read(Self.collection, as: [Row].self) ?? []).filter { days.contains($0.day) }.map(\.entry)
             .sorted { $0.day < $1.day }
     }
 
-    public func save(_ entry: MoodEntry) throws {
-        try store.update(Self.collection, as: [Row].self) { stored in
+    public func save(_ entry: MoodEntry) async throws {
+        try await store.update(Self.collection, as: [Row].self) { stored in
             var rows = (stored ?? []).filter { $0.day != entry.day }
             rows.append(Row(day: entry.day, score: entry.score, note: entry.note))
             stored = rows.sorted { $0.day < $1.day }

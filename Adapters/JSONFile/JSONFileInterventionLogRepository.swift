@@ -13,32 +13,32 @@ public struct JSONFileInterventionLogRepository: InterventionLogRepository {
         self.store = store
     }
 
-    public func completions(on days: ClosedRange<LocalDay>) throws -> [InterventionCompletion] {
-        try load().completions(on: days)
+    public func completions(on days: ClosedRange<LocalDay>) async throws -> [InterventionCompletion] {
+        try await load().completions(on: days)
     }
 
-    public func decisions(on days: ClosedRange<LocalDay>) throws -> [InterventionDecision] {
-        try load().decisions(on: days)
+    public func decisions(on days: ClosedRange<LocalDay>) async throws -> [InterventionDecision] {
+        try await load().decisions(on: days)
     }
 
-    public func history(of id: Intervention.ID) throws -> InterventionHistory {
-        try load().history(of: id)
+    public func history(of id: Intervention.ID) async throws -> InterventionHistory {
+        try await load().history(of: id)
     }
 
-    public func append(completions: [InterventionCompletion], decisions: [InterventionDecision]) throws {
-        try change { $0.append(completions: completions, decisions: decisions) }
+    public func append(completions: [InterventionCompletion], decisions: [InterventionDecision]) async throws {
+        try await change { $0.append(completions: completions, decisions: decisions) }
     }
 
-    public func recordDecision(_ decision: InterventionDecision, completion: InterventionCompletion?) throws {
-        try change { $0.recordDecision(decision, completion: completion) }
+    public func recordDecision(_ decision: InterventionDecision, completion: InterventionCompletion?) async throws {
+        try await change { $0.recordDecision(decision, completion: completion) }
     }
 
-    private func load() throws -> InterventionLog {
-        try store.read(Self.collection, as: InterventionLog.self) ?? InterventionLog()
+    private func load() async throws -> InterventionLog {
+        try await store.read(Self.collection, as: InterventionLog.self) ?? InterventionLog()
     }
 
-    private func change(_ body: (inout InterventionLog) -> Void) throws {
-        try store.update(Self.collection, as: InterventionLog.self) { stored in
+    private func change(_ body: @Sendable (inout InterventionLog) -> Void) async throws {
+        try await store.update(Self.collection, as: InterventionLog.self) { stored in
             var log = stored ?? InterventionLog()
             body(&log)
             stored = log

@@ -10,18 +10,18 @@ public struct JSONFileJournalRepository: JournalRepository {
         self.store = store
     }
 
-    public func journal(on day: LocalDay) throws -> DailyJournal? {
-        try rows().first { $0.day == day }?.journal
+    public func journal(on day: LocalDay) async throws -> DailyJournal? {
+        try await rows().first { $0.day == day }?.journal
     }
 
-    public func journals(on days: ClosedRange<LocalDay>) throws -> [DailyJournal] {
-        try rows().filter { days.contains($0.day) }.map(\.journal).sorted { $0.day < $1.day }
+    public func journals(on days: ClosedRange<LocalDay>) async throws -> [DailyJournal] {
+        try await rows().filter { days.contains($0.day) }.map(\.journal).sorted { $0.day < $1.day }
     }
 
     public func update<Result: Sendable>(
         _ day: LocalDay, _ change: @Sendable (inout DailyJournal?) throws -> Result
-    ) throws -> Result {
-        try store.update(Self.collection, as: [Row].self) { stored in
+    ) async throws -> Result {
+        try await store.update(Self.collection, as: [Row].self) { stored in
             var rows = stored ?? []
             var journal = rows.first { $0.day == day }?.journal
             let result = try change(&journal)
@@ -33,8 +33,8 @@ public struct JSONFileJournalRepository: JournalRepository {
         }
     }
 
-    private func rows() throws -> [Row] {
-        try store.read(Self.collection, as: [Row].self) ?? []
+    private func rows() async throws -> [Row] {
+        try await store.read(Self.collection, as: [Row].self) ?? []
     }
 
     /// One day: `{"day", "notes"?, "tags", "consumedAlcohol", "caffeineAfter2PM", "ateLate",

@@ -11,14 +11,14 @@ public struct JSONFileModuleSettingsRepository: ModuleSettingsRepository {
         self.store = store
     }
 
-    public func load() throws -> ModuleSettings? {
-        try store.read(Self.collection, as: Document.self)?.settings
+    public func load() async throws -> ModuleSettings? {
+        try await store.read(Self.collection, as: Document.self)?.settings
     }
 
     public func update<Result: Sendable>(
         _ change: @Sendable (inout ModuleSettings?) throws -> Result
-    ) throws -> Result {
-        try store.update(Self.collection, as: Document.self) { document in
+    ) async throws -> Result {
+        try await store.update(Self.collection, as: Document.self) { document in
             var settings = document?.settings
             let result = try change(&settings)
             document = settings.map(Document.init)

@@ -11,13 +11,13 @@ public struct JSONFileNudgeSnoozeRepository: NudgeSnoozeRepository {
         self.store = store
     }
 
-    public func all() throws -> [NudgeSnooze] {
-        let rows = try store.read(Self.collection, as: [Row].self) ?? []
+    public func all() async throws -> [NudgeSnooze] {
+        let rows = try await store.read(Self.collection, as: [Row].self) ?? []
         return rows.map(\.snooze).sorted { $0.nudgeID < $1.nudgeID }
     }
 
-    public func save(_ snooze: NudgeSnooze) throws {
-        try store.update(Self.collection, as: [Row].self) { rows in
+    public func save(_ snooze: NudgeSnooze) async throws {
+        try await store.update(Self.collection, as: [Row].self) { rows in
             var kept = (rows ?? []).filter { $0.nudgeId != snooze.nudgeID }
             kept.append(Row(nudgeId: snooze.nudgeID, until: snooze.until))
             rows = kept.sorted { $0.nudgeId < $1.nudgeId }

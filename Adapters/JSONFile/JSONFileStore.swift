@@ -39,8 +39,52 @@ public struct JSONFileStore: Sendable {
         directory.appendingPathComponent("\(collection).json")
     }
 
-    /// The collection's stored value, or `nil` when its file does not exist yet.
-    public func read<Value: Decodable>(_ collection: String, as type: Value.Type) throws -> Value? {
+    /// The collection's stored value, or `nil` when its file does not exist yet. The file is
+    /// read on a thread of its own, never on Swift's cooperative pool.
+    public func read<Value: Decodable & Sendable>(_ collection: String, as type: Value.Type) async throws -> Value? {
+        try await Self.offThePool { try readNow(collection, as: type) }
+    }
+
+    /// Reads, lets `change` modify, and writes back (see ``update(_:as:_:)``), on a thread of
+    /// its own: the lock wait, the reads and the `fsync`s never block Swift's cooperative pool.
+    public func update<Value: Codable & Equatable, Result: Sendable>(
+        _ collection: String, as type: Value.Type, _ change: @Sendable (inout Value?) throws -> Result
+    ) async throws -> Result {
+        // `change` runs before this returns (the continuation waits for it), so it never escapes.
+        try await withoutActuallyEscaping(change) { change in
+            try await Self.offThePool { try updateNow(collection, as: type, change) }
+        }
+    }
+
+    /// Runs blocking file work (a lock wait, reads, `fsync`) on a GCD thread and resumes when
+    /// it is done, so that callers on Swift's cooperative pool (a handful of threads) are never
+    /// stalled by the disk.
+    static func offThePool<Result: Sendable>(_ work: @escaping @Sendable () throws -> Result) async throws -> Result {
+        let job = Job(work)
+        return try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async { continuation.resume(with: job.run()) }
+        }
+    }
+
+    /// Work handed to another thread, dropped as soon as it ran: `update`'s `change` closure is
+    /// lent without escaping, so nothing may hold it once the caller resumes.
+    private final class Job<Result: Sendable>: @unchecked Sendable {
+        private var work: (@Sendable () throws -> Result)?
+
+        init(_ work: @escaping @Sendable () throws -> Result) {
+            self.work = work
+        }
+
+        /// Runs the work once (on one thread; `offThePool` never runs a job twice) and lets it go.
+        func run() -> Swift.Result<Result, any Error> {
+            defer { work = nil }
+            guard let work else { return .failure(CancellationError()) }
+            return Swift.Result { try work() }
+        }
+    }
+
+    /// The collection's stored value, read on the calling thread.
+    func readNow<Value: Decodable>(_ collection: String, as type: Value.Type) throws -> Value? {
         let file = url(of: collection)
         let data: Data
         do {
@@ -58,12 +102,12 @@ public struct JSONFileStore: Sendable {
     }
 
     /// Reads the collection, lets `change` modify it, and writes it back if it changed, all
-    /// under the store's lock. Setting the value to `nil` removes the file.
-    public func update<Value: Codable & Equatable, Result>(
+    /// under the store's lock, on the calling thread. Setting the value to `nil` removes the file.
+    func updateNow<Value: Codable & Equatable, Result>(
         _ collection: String, as type: Value.Type, _ change: (inout Value?) throws -> Result
     ) throws -> Result {
         try lock.withLock {
-            let original = try read(collection, as: Value.self)
+            let original = try readNow(collection, as: Value.self)
             var value = original
             let result = try change(&value)
             if value != original {

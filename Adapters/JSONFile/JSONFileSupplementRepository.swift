@@ -12,12 +12,12 @@ public struct JSONFileSupplementRepository: SupplementRepository {
         self.store = store
     }
 
-    public func stack() throws -> SupplementStack {
-        try store.read(Self.stackCollection, as: StackDocument.self)?.stack ?? SupplementStack()
+    public func stack() async throws -> SupplementStack {
+        try await store.read(Self.stackCollection, as: StackDocument.self)?.stack ?? SupplementStack()
     }
 
-    public func update<Result: Sendable>(_ change: @Sendable (inout SupplementStack) throws -> Result) throws -> Result {
-        try store.update(Self.stackCollection, as: StackDocument.self) { document in
+    public func update<Result: Sendable>(_ change: @Sendable (inout SupplementStack) throws -> Result) async throws -> Result {
+        try await store.update(Self.stackCollection, as: StackDocument.self) { document in
             let original = document?.stack ?? SupplementStack()
             var stack = original
             let result = try change(&stack)
@@ -26,13 +26,13 @@ public struct JSONFileSupplementRepository: SupplementRepository {
         }
     }
 
-    public func logs(on days: ClosedRange<LocalDay>) throws -> [SupplementLog] {
-        (try store.read(Self.logCollection, as: [SupplementLog].self) ?? []).filter { days.contains($0.day) }
+    public func logs(on days: ClosedRange<LocalDay>) async throws -> [SupplementLog] {
+        (try await store.read(Self.logCollection, as: [SupplementLog].self) ?? []).filter { days.contains($0.day) }
             .sorted { ($0.day, $0.supplementID.description) < ($1.day, $1.supplementID.description) }
     }
 
-    public func save(_ log: SupplementLog) throws {
-        try store.update(Self.logCollection, as: [SupplementLog].self) { stored in
+    public func save(_ log: SupplementLog) async throws {
+        try await store.update(Self.logCollection, as: [SupplementLog].self) { stored in
             var logs = (stored ?? []).filter { !($0.day == log.day && $0.supplementID == log.supplementID) }
             logs.append(log)
             stored = logs.sorted { ($0.day, $0.supplementID.description) < ($1.day, $1.supplementID.description) }

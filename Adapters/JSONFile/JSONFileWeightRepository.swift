@@ -13,20 +13,20 @@ public struct JSONFileWeightRepository: WeightRepository {
         self.store = store
     }
 
-    private func collection() throws -> WeightCollection {
-        try store.read(Self.collection, as: WeightCollection.self) ?? WeightCollection()
+    private func collection() async throws -> WeightCollection {
+        try await store.read(Self.collection, as: WeightCollection.self) ?? WeightCollection()
     }
 
-    public func entries(since start: Date?) throws -> [WeightEntry] { try collection().entries(since: start) }
+    public func entries(since start: Date?) async throws -> [WeightEntry] { try await collection().entries(since: start) }
 
-    public func latest(atOrBefore date: Date?) throws -> WeightEntry? { try collection().latest(atOrBefore: date) }
+    public func latest(atOrBefore date: Date?) async throws -> WeightEntry? { try await collection().latest(atOrBefore: date) }
 
-    public func entries(idPrefix prefix: String, limit: Int) throws -> [WeightEntry] {
-        try collection().entries(idPrefix: prefix, limit: limit)
+    public func entries(idPrefix prefix: String, limit: Int) async throws -> [WeightEntry] {
+        try await collection().entries(idPrefix: prefix, limit: limit)
     }
 
-    public func remove(_ id: WeightEntry.ID) throws -> Bool {
-        try store.update(Self.collection, as: WeightCollection.self) { stored in
+    public func remove(_ id: WeightEntry.ID) async throws -> Bool {
+        try await store.update(Self.collection, as: WeightCollection.self) { stored in
             var collection = stored ?? WeightCollection()
             let removed = collection.remove(id)
             if removed { stored = collection }
@@ -34,14 +34,14 @@ public struct JSONFileWeightRepository: WeightRepository {
         }
     }
 
-    public func forEachEntry(_ body: @Sendable (WeightEntry) throws -> Void) throws {
-        for entry in try collection().entries { try body(entry) }
+    public func forEachEntry(_ body: @Sendable (WeightEntry) throws -> Void) async throws {
+        for entry in try await collection().entries { try body(entry) }
     }
 
     public func importEntries<Result: Sendable>(
         commit: Bool, _ body: @Sendable (any WeightInserting) throws -> Result
-    ) throws -> Result {
-        try store.update(Self.collection, as: WeightCollection.self) { stored in
+    ) async throws -> Result {
+        try await store.update(Self.collection, as: WeightCollection.self) { stored in
             let inserter = WeightCollection.Inserter(stored ?? WeightCollection())
             let result = try body(inserter)
             if commit, inserter.collection != (stored ?? WeightCollection()) { stored = inserter.collection }

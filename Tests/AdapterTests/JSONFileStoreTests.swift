@@ -17,10 +17,10 @@ struct JSONFileStoreTests {
         let store = try JSONFileStore(directory: directory)
         let modules = JSONFileModuleSettingsRepository(store: store)
         let defaults = ModuleSettings.defaults(at: now)
-        try modules.update { $0 = defaults }
+        try await modules.update { $0 = defaults }
         #expect(try PrivateFiles.mode(of: store.url(of: "modules")) == 0o600)
         let later = now.addingTimeInterval(60)
-        try modules.update { $0?.recordUse(of: .walks, at: later) }
+        try await modules.update { $0?.recordUse(of: .walks, at: later) }
         #expect(try PrivateFiles.mode(of: store.url(of: "modules")) == 0o600)
         #expect(try PrivateFiles.mode(of: directory) == 0o700)
     }
@@ -34,13 +34,13 @@ struct JSONFileStoreTests {
         try garbage.write(to: file)
         let modules = JSONFileModuleSettingsRepository(store: store)
 
-        #expect { try modules.load() } throws: { error in
+        await #expect { try await modules.load() } throws: { error in
             guard case let .corruptFile(path, _)? = error as? JSONFileStoreError else { return false }
             return path == file.path && error.localizedDescription.contains(file.path)
         }
         let now = self.now
-        #expect(throws: JSONFileStoreError.self) {
-            try modules.update { settings in settings = ModuleSettings.defaults(at: now) }
+        await #expect(throws: JSONFileStoreError.self) {
+            try await modules.update { settings in settings = ModuleSettings.defaults(at: now) }
         }
         #expect(try Data(contentsOf: file) == garbage)
     }
@@ -50,7 +50,7 @@ struct JSONFileStoreTests {
         let directory = try TemporaryDirectory()
         let store = try JSONFileStore(directory: directory.url)
         try Data(#"{"name": "Ollie", "birthDate": "2025-13-01"}"#.utf8).write(to: store.url(of: "dog-profile"))
-        #expect { try JSONFileDogProfileRepository(store: store).load() } throws: { error in
+        await #expect { try await JSONFileDogProfileRepository(store: store).load() } throws: { error in
             let message = error.localizedDescription
             return message.contains("birthDate") && message.contains("2025-13-01")
         }
@@ -73,7 +73,7 @@ struct JSONFileStoreTests {
         let directory = try TemporaryDirectory()
         let store = try JSONFileStore(directory: directory.url)
         let instant = Fixtures.instant("2026-11-21T09:00:00.250Z")
-        try JSONFileModuleSettingsRepository(store: store).update { $0 = ModuleSettings.defaults(at: instant) }
+        try await JSONFileModuleSettingsRepository(store: store).update { $0 = ModuleSettings.defaults(at: instant) }
         let object = try JSONSerialization.jsonObject(with: Data(contentsOf: store.url(of: "modules")))
         let modules = try #require((object as? [String: Any])?["modules"] as? [[String: Any]])
         #expect(modules.first?["module"] as? String == "medications")
@@ -81,17 +81,22 @@ struct JSONFileStoreTests {
         #expect(modules.first?["enabledAt"] as? String == "2026-11-21T09:00:00.250Z")
     }
 
-    @Test("many threads updating through separate store handles lose nothing")
+    @Test("many tasks updating through separate store handles lose nothing")
     func concurrentHandles() async throws {
         let directory = try TemporaryDirectory()
         let url = directory.url
-        try JSONFileModuleSettingsRepository(store: JSONFileStore(directory: url)).update { _ in () }
+        try await JSONFileModuleSettingsRepository(store: JSONFileStore(directory: url)).update { _ in () }
         let now = self.now
-        DispatchQueue.concurrentPerform(iterations: 40) { index in
-            let repository = try! JSONFileNudgeSnoozeRepository(store: JSONFileStore(directory: url))
-            try! repository.save(NudgeSnooze(nudgeID: "nudge-\(index)", until: now))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<40 {
+                group.addTask {
+                    let repository = try JSONFileNudgeSnoozeRepository(store: JSONFileStore(directory: url))
+                    try await repository.save(NudgeSnooze(nudgeID: "nudge-\(index)", until: now))
+                }
+            }
+            try await group.waitForAll()
         }
-        let all = try JSONFileNudgeSnoozeRepository(store: JSONFileStore(directory: url)).all()
+        let all = try await JSONFileNudgeSnoozeRepository(store: JSONFileStore(directory: url)).all()
         #expect(all.count == 40)
     }
 }

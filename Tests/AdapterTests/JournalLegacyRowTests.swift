@@ -121,19 +121,19 @@ struct JournalLegacyRowTests {
             """
         try Data(legacy.utf8).write(to: store.url(of: "journals"))
         let journals = JSONFileJournalRepository(store: store)
-        let loaded = try journals.journals(on: day.adding(days: -1)...day)
+        let loaded = try await journals.journals(on: day.adding(days: -1)...day)
         #expect(loaded.map(\.day) == [day.adding(days: -1), day])
         #expect(loaded.first?.tags == ["caffeine", "exercise", "lateEating"])
         #expect(loaded.first?.notes == "old")
         #expect(loaded.last?.tags == ["alcohol", "stress"])
         #expect(loaded.last?.notes == nil)
-        #expect(try journals.journal(on: day)?.legacy
+        #expect(try await journals.journal(on: day)?.legacy
                 == DailyJournal.LegacyFlags(consumedAlcohol: true, highStress: true))
 
         // Saved again, the tags are written and survive the next load.
         let day = self.day
-        try journals.update(day) { stored in stored?.set(.coffee, true) }
-        let reloaded = try JSONFileJournalRepository(store: JSONFileStore(directory: directory.url)).journal(on: day)
+        try await journals.update(day) { stored in stored?.set(.coffee, true) }
+        let reloaded = try await JSONFileJournalRepository(store: JSONFileStore(directory: directory.url)).journal(on: day)
         #expect(reloaded?.tags == ["alcohol", "coffee", "stress"])
         let raw = try JSONSerialization.jsonObject(with: Data(contentsOf: store.url(of: "journals"))) as? [[String: Any]]
         let row = try #require(raw?.first { $0["day"] as? String == "2026-11-20" })
@@ -148,7 +148,7 @@ struct JournalLegacyRowTests {
         let store = try JSONFileStore(directory: directory.url)
         try Data(#"[{"day": "2026-11-20", "tags": ["coffee", "sauna"], "consumedAlcohol": true}]"#.utf8)
             .write(to: store.url(of: "journals"))
-        let journal = try JSONFileJournalRepository(store: store).journal(on: day)
+        let journal = try await JSONFileJournalRepository(store: store).journal(on: day)
         #expect(journal?.tags == ["coffee", "sauna"])
         #expect(journal?.legacy.consumedAlcohol == false)
     }

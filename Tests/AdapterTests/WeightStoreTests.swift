@@ -32,17 +32,17 @@ struct WeightStoreTests {
             return path == file.path && error.localizedDescription.contains(file.path)
                 && (reasonContains.map { reason.contains($0) } ?? true)
         }
-        #expect { try weights.entries(since: nil) } throws: { isCorrupt($0) }
-        #expect { try weights.entries(since: Fixtures.instant("2026-11-01T00:00:00Z")) } throws: { isCorrupt($0) }
-        #expect { try weights.latest(atOrBefore: nil) } throws: { isCorrupt($0) }
-        #expect { try weights.entries(idPrefix: "0e4c", limit: 6) } throws: { isCorrupt($0) }
-        #expect { try weights.forEachEntry { _ in } } throws: { isCorrupt($0) }
-        #expect { try weights.remove(WeightEntry.ID(UUID(uuidString: "0e4c2b1a-8f3d-4c5e-9a7b-112233445566")!)) } throws: {
+        await #expect { try await weights.entries(since: nil) } throws: { isCorrupt($0) }
+        await #expect { try await weights.entries(since: Fixtures.instant("2026-11-01T00:00:00Z")) } throws: { isCorrupt($0) }
+        await #expect { try await weights.latest(atOrBefore: nil) } throws: { isCorrupt($0) }
+        await #expect { try await weights.entries(idPrefix: "0e4c", limit: 6) } throws: { isCorrupt($0) }
+        await #expect { try await weights.forEachEntry { _ in } } throws: { isCorrupt($0) }
+        await #expect { try await weights.remove(WeightEntry.ID(UUID(uuidString: "0e4c2b1a-8f3d-4c5e-9a7b-112233445566")!)) } throws: {
             isCorrupt($0)
         }
         let new = try entry("2026-12-01T07:30:00.000Z", 71)
-        #expect { try weights.importEntries(commit: true) { try $0.insert([new]) } } throws: { isCorrupt($0) }
-        #expect { try weights.importEntries(commit: false) { try $0.insert([new]) } } throws: { isCorrupt($0) }
+        await #expect { try await weights.importEntries(commit: true) { try $0.insert([new]) } } throws: { isCorrupt($0) }
+        await #expect { try await weights.importEntries(commit: false) { try $0.insert([new]) } } throws: { isCorrupt($0) }
         #expect(try Data(contentsOf: file) == original)
     }
 
@@ -117,7 +117,7 @@ struct WeightStoreTests {
               "kilograms": 70.51, "note": "", "source": "manual"}]
             """
         try Data(text.utf8).write(to: file)
-        let loaded = try JSONFileWeightRepository(store: store).entries(since: nil)
+        let loaded = try await JSONFileWeightRepository(store: store).entries(since: nil)
         #expect(loaded.map(\.kilograms) == [70.5, 70.51, 69.98893146900001])
         #expect(loaded.map { Timestamp.format($0.date) }
                 == ["2026-11-20T07:30:00.000Z", "2026-11-20T07:30:59.999Z", "2026-11-21T06:30:00.000Z"])
@@ -132,7 +132,7 @@ struct WeightStoreTests {
         let weights = JSONFileWeightRepository(store: store)
         let later = try entry("2026-11-21T07:30:00.250Z", 69.98893146900001, note: "a, \"b\"\nc")
         let earlier = try entry("2026-11-20T07:30:00.000Z", 70)
-        #expect(try weights.importEntries(commit: true) { try $0.insert([later, earlier]) } == 2)
+        #expect(try await weights.importEntries(commit: true) { try $0.insert([later, earlier]) } == 2)
 
         let object = try JSONSerialization.jsonObject(with: Data(contentsOf: store.url(of: "weights")))
         let array = try #require(object as? [[String: Any]])
@@ -153,20 +153,20 @@ struct WeightStoreTests {
         let file = store.url(of: "weights")
         let first = try entry("2026-11-20T07:30:00.000Z", 70)
 
-        #expect(try weights.importEntries(commit: false) { try $0.insert([first]) } == 1)
+        #expect(try await weights.importEntries(commit: false) { try $0.insert([first]) } == 1)
         #expect(!FileManager.default.fileExists(atPath: file.path))
-        #expect(throws: Refused.self) { try weights.importEntries(commit: true) { _ = try $0.insert([first]); throw Refused() } }
+        await #expect(throws: Refused.self) { try await weights.importEntries(commit: true) { _ = try $0.insert([first]); throw Refused() } }
         #expect(!FileManager.default.fileExists(atPath: file.path))
-        #expect(try weights.remove(first.id) == false)
+        #expect(try await weights.remove(first.id) == false)
         #expect(!FileManager.default.fileExists(atPath: file.path))
 
-        #expect(try weights.importEntries(commit: true) { try $0.insert([first]) } == 1)
+        #expect(try await weights.importEntries(commit: true) { try $0.insert([first]) } == 1)
         let written = try Data(contentsOf: file)
         let modified = try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date
         let inode = try FileManager.default.attributesOfItem(atPath: file.path)[.systemFileNumber] as? Int
-        #expect(try weights.importEntries(commit: true) { try $0.insert([first]) } == 0)
+        #expect(try await weights.importEntries(commit: true) { try $0.insert([first]) } == 0)
         let second = try entry("2026-11-21T07:30:00.000Z", 70)
-        #expect(try weights.importEntries(commit: false) { try $0.insert([second]) } == 1)
+        #expect(try await weights.importEntries(commit: false) { try $0.insert([second]) } == 1)
         // Not replaced (a replacement is a new file: a new inode).
         #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.systemFileNumber] as? Int == inode)
         #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date == modified)
