@@ -131,7 +131,7 @@ let package = Package(
                 dependencies: ["WellnessApplication", "WellnessComposition", "WellnessInMemory", "WellnessJSONFile",
                                "WellnessSQLite"],
                 path: "Tests/Support", swiftSettings: strict),
-        .testTarget(name: "WellnessDomainTests", dependencies: ["WellnessDomain"],
+        .testTarget(name: "WellnessDomainTests", dependencies: ["WellnessDomain", "WellnessTestSupport"],
                     path: "Tests/DomainTests", swiftSettings: strict),
         .testTarget(name: "WellnessApplicationTests",
                     dependencies: ["WellnessApplication", "WellnessInMemory", "WellnessTestSupport"],

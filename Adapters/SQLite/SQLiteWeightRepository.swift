@@ -85,7 +85,7 @@ public struct SQLiteWeightRepository: WeightRepository {
         }
         let kilograms: Double = row["kilograms"]
         if let problem = WeightEntry.problem(kilograms: kilograms) {
-            throw database.corruptRow(table: table, key: "id \(uuid.uuidString.lowercased())", problem)
+            throw database.corruptRow(table: table, key: "id \(uuid.uuidString.lowercased())", problem.summary)
         }
         return WeightEntry(unchecked: .init(uuid), date: Timestamp.fromMilliseconds(row["atMs"]), kilograms: kilograms,
                            note: row["note"], source: kind)

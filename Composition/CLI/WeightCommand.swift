@@ -93,7 +93,7 @@ struct WeightCommand: AsyncParsableCommand {
                     progress?.finish()
                     throw CLIError.notImported(file: file, error)
                 }
-                if console.json { return try console.printJSON(WeightImportOutput(report)) }
+                if console.json { return try console.printJSON(WeightImportOutput(report, console.messages)) }
                 let text = console.text
                 console.print(text.string(report.dryRun ? "cli.weight.import.dryRun" : "cli.weight.import.done",
                                           .number(report.imported), .verbatim(report.format.rawValue)))
@@ -101,9 +101,7 @@ struct WeightCommand: AsyncParsableCommand {
                 if report.dateOnly > 0 { console.print(text.string("cli.weight.import.dateOnly", .number(report.dateOnly))) }
                 if !report.skipped.isEmpty {
                     console.print(text.string("cli.weight.import.skipped", .number(report.skipped.count)))
-                    for skipped in report.skipped {
-                        console.print("  " + CSVError(line: skipped.line, column: skipped.column, reason: skipped.reason).description)
-                    }
+                    for skipped in report.skipped { console.print("  " + console.messages.message(for: skipped.error)) }
                 }
             }
         }
@@ -263,13 +261,15 @@ struct WeightImportOutput: Encodable {
     let dateOnly: Int
     let skipped: [Skipped]
 
-    init(_ report: WeightImportReport) {
+    init(_ report: WeightImportReport, _ messages: CLIMessages) {
         format = report.format.rawValue
         dryRun = report.dryRun
         imported = report.imported
         duplicates = report.duplicates
         dateOnly = report.dateOnly
-        skipped = report.skipped.map { Skipped(line: $0.line, column: $0.column, reason: $0.reason) }
+        skipped = report.skipped.map {
+            Skipped(line: $0.line, column: $0.column, reason: messages.presenter.message(for: $0.problem))
+        }
     }
 }
 

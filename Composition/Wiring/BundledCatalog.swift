@@ -5,7 +5,7 @@ extension InterventionCatalog {
     /// The default catalog shipped with Wellness (`Resources/interventions.json`).
     public static func bundled() throws -> InterventionCatalog {
         guard let url = Bundle.module.url(forResource: "interventions", withExtension: "json") else {
-            throw CatalogError(source: "built-in", reason: "the resource interventions.json is missing from the bundle")
+            throw CatalogError(source: "built-in", problem: .resourceMissing("interventions.json"))
         }
         return try load(url)
     }
@@ -16,7 +16,7 @@ extension InterventionCatalog {
         do {
             data = try Data(contentsOf: file)
         } catch {
-            throw CatalogError(source: file.path, reason: "cannot read the file (\(error.localizedDescription))")
+            throw CatalogError(source: file.path, problem: .unreadable(error.localizedDescription))
         }
         return try decode(data, source: file.path)
     }
@@ -26,12 +26,12 @@ extension ExerciseDefinition {
     /// The default exercise library shipped with Wellness (`Resources/exercises.json`).
     public static func bundledLibrary() throws -> [ExerciseDefinition] {
         guard let url = Bundle.module.url(forResource: "exercises", withExtension: "json") else {
-            throw CatalogError(source: "built-in", reason: "the resource exercises.json is missing from the bundle")
+            throw CatalogError(source: "built-in", problem: .resourceMissing("exercises.json"))
         }
         do {
             return try JSONDecoder().decode([ExerciseDefinition].self, from: Data(contentsOf: url))
         } catch {
-            throw CatalogError(source: url.path, reason: "not a valid exercise library (\(error))")
+            throw CatalogError(source: url.path, problem: .invalidExerciseLibrary("\(error)"))
         }
     }
 }

@@ -1,21 +1,3 @@
-/// Where a CSV reader stopped, and why: `line N, column C: reason`.
-///
-/// Lines are the file's physical lines, counted from 1 (a field with line breaks inside quotes
-/// spans several); columns are fields, counted from 1.
-public struct CSVError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let line: Int
-    public let column: Int
-    public let reason: String
-
-    public init(line: Int, column: Int, reason: String) {
-        self.line = line
-        self.column = column
-        self.reason = reason
-    }
-
-    public var description: String { "line \(line), column \(column): \(reason)" }
-}
-
 /// A strict, streaming RFC 4180 reader that works on bytes.
 ///
 /// Feed it the input in chunks of any size with ``consume(_:_:)`` and call ``finish(_:)`` at
@@ -141,7 +123,7 @@ public struct CSVReader: Sendable {
                         }
                         guard closed else {
                             if final {
-                                throw CSVError(line: line, column: column, reason: "quoted field is never closed")
+                                throw CSVError(line: line, column: column, problem: .quoteNeverClosed)
                             }
                             break recordLoop
                         }
@@ -165,11 +147,11 @@ public struct CSVReader: Sendable {
                         }
                         if next == Self.cr {
                             if cursor + 1 == end {
-                                if final { throw CSVError(line: line, column: column, reason: "carriage return without a line feed") }
+                                if final { throw CSVError(line: line, column: column, problem: .carriageReturnWithoutLineFeed) }
                                 break recordLoop
                             }
                             guard buffer[cursor + 1] == Self.lf else {
-                                throw CSVError(line: line, column: column, reason: "carriage return without a line feed")
+                                throw CSVError(line: line, column: column, problem: .carriageReturnWithoutLineFeed)
                             }
                             cursor += 2
                             line += 1
@@ -177,7 +159,7 @@ public struct CSVReader: Sendable {
                             break recordLoop
                         }
                         throw CSVError(line: line, column: column,
-                                       reason: "unexpected \(Self.describe(next)) after a closing quote")
+                                       problem: .unexpectedAfterClosingQuote(next))
                     }
                     // Unquoted field: up to a delimiter or line end; a quote is an error.
                     let start = cursor
@@ -186,7 +168,7 @@ public struct CSVReader: Sendable {
                         let byte = buffer[scan]
                         if byte == separator || byte == Self.lf || byte == Self.cr { break }
                         if byte == Self.quote {
-                            throw CSVError(line: line, column: column, reason: "quote inside an unquoted field")
+                            throw CSVError(line: line, column: column, problem: .quoteInUnquotedField)
                         }
                         scan += 1
                     }
@@ -217,11 +199,11 @@ public struct CSVReader: Sendable {
                     }
                     // CR
                     if scan + 1 == end {
-                        if final { throw CSVError(line: line, column: column, reason: "carriage return without a line feed") }
+                        if final { throw CSVError(line: line, column: column, problem: .carriageReturnWithoutLineFeed) }
                         break recordLoop
                     }
                     guard buffer[scan + 1] == Self.lf else {
-                        throw CSVError(line: line, column: column, reason: "carriage return without a line feed")
+                        throw CSVError(line: line, column: column, problem: .carriageReturnWithoutLineFeed)
                     }
                     cursor = scan + 2
                     line += 1
@@ -243,10 +225,10 @@ public struct CSVReader: Sendable {
         if consumed > 0 { pending.removeFirst(consumed) }
         if !final, pending.count > maximumRecordBytes {
             throw CSVError(line: line, column: 1,
-                           reason: "a record longer than \(maximumRecordBytes / 1024) KB: is a quote left open?")
+                           problem: .recordTooLong(kilobytes: maximumRecordBytes / 1024))
         }
         if final, !pending.isEmpty {
-            throw CSVError(line: line, column: 1, reason: "unreadable data at the end of the file")
+            throw CSVError(line: line, column: 1, problem: .unreadableEnd)
         }
     }
 
@@ -267,15 +249,6 @@ public struct CSVReader: Sendable {
         }
         guard sawLineEnd || final else { return nil }
         return semicolons > commas ? .semicolon : .comma
-    }
-
-    static func describe(_ byte: UInt8) -> String {
-        switch byte {
-        case 0x20: return "space"
-        case 0x09: return "tab"
-        case 0x21...0x7E: return "'\(Character(Unicode.Scalar(byte)))'"
-        default: return "byte 0x\(String(byte, radix: 16, uppercase: true))"
-        }
     }
 }
 

@@ -9,7 +9,7 @@ public struct InterventionCatalog: Sendable, Equatable {
         var seen = Set<Intervention.ID>()
         for (index, item) in items.enumerated() where !seen.insert(item.id).inserted {
             throw CatalogError(source: "catalog", entry: index + 1, id: item.id.rawValue, field: "id",
-                               reason: "duplicate id; each id may appear once")
+                               problem: .duplicateID)
         }
         self.items = items
     }
@@ -38,12 +38,12 @@ extension InterventionCatalog {
         do {
             json = try JSONSerialization.jsonObject(with: data)
         } catch {
-            throw CatalogError(source: source, reason: "not valid JSON (\(error.localizedDescription))")
+            throw CatalogError(source: source, problem: .notJSON(error.localizedDescription))
         }
         guard let entries = json as? [Any] else {
-            throw CatalogError(source: source, reason: "expected a JSON array of interventions")
+            throw CatalogError(source: source, problem: .notAnArray)
         }
-        guard !entries.isEmpty else { throw CatalogError(source: source, reason: "the catalog is empty") }
+        guard !entries.isEmpty else { throw CatalogError(source: source, problem: .empty) }
         var items: [Intervention] = []
         for (offset, entry) in entries.enumerated() {
             items.append(try parse(entry, number: offset + 1, source: source))
@@ -51,28 +51,28 @@ extension InterventionCatalog {
         do {
             return try InterventionCatalog(items: items)
         } catch {
-            throw CatalogError(source: source, entry: error.entry, id: error.id, field: error.field, reason: error.reason)
+            throw CatalogError(source: source, entry: error.entry, id: error.id, field: error.field, problem: error.problem)
         }
     }
 
     private static func parse(_ entry: Any, number: Int, source: String) throws(CatalogError) -> Intervention {
         guard let object = entry as? [String: Any] else {
-            throw CatalogError(source: source, entry: number, reason: "expected an object")
+            throw CatalogError(source: source, entry: number, problem: .notAnObject)
         }
         let id = object["id"] as? String
-        func fail(_ field: String, _ reason: String) -> CatalogError {
-            CatalogError(source: source, entry: number, id: id, field: field, reason: reason)
+        func fail(_ field: String, _ problem: CatalogProblem) -> CatalogError {
+            CatalogError(source: source, entry: number, id: id, field: field, problem: problem)
         }
         if let unknown = object.keys.sorted().first(where: { !fields.contains($0) }) {
-            throw fail(unknown, "unknown field; known fields: \(fields.sorted().joined(separator: ", "))")
+            throw fail(unknown, .unknownField(known: fields.sorted()))
         }
         func text(_ field: String, required: Bool) throws(CatalogError) -> String? {
             guard let value = object[field], !(value is NSNull) else {
-                if required { throw fail(field, "missing") }
+                if required { throw fail(field, .missing) }
                 return nil
             }
-            guard let string = value as? String else { throw fail(field, "expected a string") }
-            guard !string.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw fail(field, "empty") }
+            guard let string = value as? String else { throw fail(field, .notAString) }
+            guard !string.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw fail(field, .emptyValue) }
             return string
         }
         func choice<T: RawRepresentable & CaseIterable>(_ field: String, _ raw: String?, as: T.Type) throws(CatalogError) -> T?
@@ -80,51 +80,27 @@ extension InterventionCatalog {
         {
             guard let raw else { return nil }
             guard let value = T(rawValue: raw) else {
-                throw fail(field, "unknown value \"\(raw)\"; valid: \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw fail(field, .unknownValue(raw, valid: T.allCases.map(\.rawValue)))
             }
             return value
         }
         let identifier = try text("id", required: true)!
         let title = try text("title", required: true)!
         let description = try text("description", required: false)
-        guard let rawSections = object["sections"] else { throw fail("sections", "missing") }
+        guard let rawSections = object["sections"] else { throw fail("sections", .missing) }
         guard let sectionNames = rawSections as? [Any], !sectionNames.isEmpty else {
-            throw fail("sections", "expected a non-empty array of morning, afternoon, evening, preBed, anytime")
+            throw fail("sections", .sectionsNotAList(valid: TimeOfDaySection.allCases.map(\.rawValue)))
         }
         var sections: [TimeOfDaySection] = []
         for name in sectionNames {
-            guard let name = name as? String else { throw fail("sections", "expected section names as strings") }
+            guard let name = name as? String else { throw fail("sections", .sectionNotAString) }
             sections.append(try choice("sections", name, as: TimeOfDaySection.self)!)
         }
         guard let trackingType = try choice("trackingType", try text("trackingType", required: true),
-                                            as: TrackingType.self) else { throw fail("trackingType", "missing") }
+                                            as: TrackingType.self) else { throw fail("trackingType", .missing) }
         let roi = try choice("roi", try text("roi", required: false), as: ReturnOnInvestment.self)
         let hint = try choice("healthHint", try text("healthHint", required: false), as: HealthHintType.self)
         return Intervention(id: Intervention.ID(identifier), title: title, description: description,
                             sections: sections, trackingType: trackingType, roi: roi, healthHint: hint)
-    }
-}
-
-/// Why a catalog was refused: which file, entry (1-based) and field, and what is wrong.
-public struct CatalogError: Error, Sendable, Equatable, LocalizedError {
-    public let source: String
-    public let entry: Int?
-    public let id: String?
-    public let field: String?
-    public let reason: String
-
-    public init(source: String, entry: Int? = nil, id: String? = nil, field: String? = nil, reason: String) {
-        self.source = source
-        self.entry = entry
-        self.id = id
-        self.field = field
-        self.reason = reason
-    }
-
-    public var errorDescription: String? {
-        var place = "catalog \(source)"
-        if let entry { place += ": entry \(entry)" + (id.map { " (id \"\($0)\")" } ?? "") }
-        if let field { place += ", field \"\(field)\"" }
-        return "\(place): \(reason)"
     }
 }

@@ -55,7 +55,7 @@ public struct WeightCSVLayout: Sendable, Equatable {
         var names: [String] = []
         for index in 0..<header.count {
             guard let name = header.string(index) else {
-                throw CSVError(line: header.line, column: index + 1, reason: "header is not valid UTF-8")
+                throw CSVError(line: header.line, column: index + 1, problem: .headerNotUTF8)
             }
             names.append(name)
         }
@@ -75,7 +75,8 @@ public struct WeightCSVLayout: Sendable, Equatable {
             let understood = Format.allCases.map(\.headerExample).joined(separator: "; ")
             let found = names.joined(separator: delimiter == .comma ? "," : ";")
             throw CSVError(line: line, column: 1,
-                           reason: "header '\(found)' has no \(date == nil ? "date" : "weight") column; formats understood: \(understood)")
+                           problem: date == nil ? .noDateColumn(header: found, understood: understood)
+                               : .noWeightColumn(header: found, understood: understood))
         }
         dateColumn = date
         weightColumn = weight
@@ -114,7 +115,7 @@ public struct WeightCSVLayout: Sendable, Equatable {
         guard record.count == columnCount else {
             let column = min(record.count, columnCount) + 1
             throw CSVError(line: record.line, column: column,
-                           reason: "expected \(columnCount) field\(columnCount == 1 ? "" : "s"), found \(record.count)")
+                           problem: .fieldCount(expected: columnCount, found: record.count))
         }
         let line = record.line
         // The date (and time).
@@ -123,15 +124,15 @@ public struct WeightCSVLayout: Sendable, Equatable {
             parsed = try dates.parse(record.rawBytes(dateColumn), time: timeColumn.map { record.rawBytes($0) },
                                      slashDayFirst: slashDatesDayFirst)
         } catch let problem {
-            throw CSVError(line: line, column: (problem.inTimeColumn ? timeColumn! : dateColumn) + 1,
-                           reason: problem.reason)
+            throw CSVError(line: line, column: (problem.inTimeColumn ? timeColumn ?? dateColumn : dateColumn) + 1,
+                           problem: problem.problem)
         }
         // The weight, in kilograms.
         let weightBytes = record.rawBytes(weightColumn)
         guard let number = WeightCSVNumber.parse(weightBytes, decimalComma: decimalComma) else {
             let shown = WeightCSVNumber.quoted(weightBytes)
             throw CSVError(line: line, column: weightColumn + 1,
-                           reason: weightBytes.isEmpty ? "weight is empty" : "weight \(shown) is not a number")
+                           problem: weightBytes.isEmpty ? .weightEmpty : .weightNotANumber(shown))
         }
         var kilograms = number
         switch unit {
@@ -147,20 +148,20 @@ public struct WeightCSVLayout: Sendable, Equatable {
                 kilograms = number * WeightEntry.kilogramsPerPound
             default:
                 throw CSVError(line: line, column: column + 1,
-                               reason: "unit \(WeightCSVNumber.quoted(record.rawBytes(column))) is not kg or lb")
+                               problem: .unknownUnit(WeightCSVNumber.quoted(record.rawBytes(column))))
             }
         }
         if let problem = WeightEntry.problem(kilograms: kilograms) {
-            throw CSVError(line: line, column: weightColumn + 1, reason: problem)
+            throw CSVError(line: line, column: weightColumn + 1, problem: .value(problem))
         }
         // The note, exactly as written (our own exports guard formulas with a leading ').
         var note: String?
         if let noteColumn, !record.isEmpty(noteColumn) {
             guard let text = record.string(noteColumn) else {
-                throw CSVError(line: line, column: noteColumn + 1, reason: "note is not valid UTF-8")
+                throw CSVError(line: line, column: noteColumn + 1, problem: .noteNotUTF8)
             }
             if let problem = WeightEntry.problem(note: text) {
-                throw CSVError(line: line, column: noteColumn + 1, reason: problem)
+                throw CSVError(line: line, column: noteColumn + 1, problem: .value(problem))
             }
             note = format == .wellness ? CSVWriter.removingFormulaGuard(text) : text
         }

@@ -23,7 +23,7 @@ public struct WeightDateReader: Sendable {
 
     /// Why a date field could not be read.
     public struct Problem: Error, Sendable, Equatable {
-        public let reason: String
+        public let problem: CSVProblem
         /// The problem is in the separate time column.
         public let inTimeColumn: Bool
     }
@@ -41,22 +41,19 @@ public struct WeightDateReader: Sendable {
                                slashDayFirst: Bool) throws(Problem) -> Parsed {
         var cursor = Cursor(field)
         guard let day = cursor.date(slashDayFirst: slashDayFirst) else {
-            throw Problem(reason: "date \(WeightCSVNumber.quoted(field)) is not a date (\(Self.formsHint))",
-                          inTimeColumn: false)
+            throw Problem(problem: .notADate(WeightCSVNumber.quoted(field)), inTimeColumn: false)
         }
         var clock: Cursor.Clock?
         if !cursor.atEnd {
             guard cursor.timeSeparator(), let parsed = cursor.clock(), cursor.atEnd else {
-                throw Problem(reason: "date \(WeightCSVNumber.quoted(field)) is not a date (\(Self.formsHint))",
-                              inTimeColumn: false)
+                throw Problem(problem: .notADate(WeightCSVNumber.quoted(field)), inTimeColumn: false)
             }
             clock = parsed
         }
         if let time, clock == nil, !Cursor(time).atEnd {
             var timeCursor = Cursor(time)
             guard let parsed = timeCursor.clock(), timeCursor.atEnd else {
-                throw Problem(reason: "time \(WeightCSVNumber.quoted(time)) is not a time (H:MM, H:MM:SS, with AM/PM or not)",
-                              inTimeColumn: true)
+                throw Problem(problem: .notATime(WeightCSVNumber.quoted(time)), inTimeColumn: true)
             }
             clock = parsed
         }
@@ -70,8 +67,6 @@ public struct WeightDateReader: Sendable {
         }
         return Parsed(date: localInstant(day: day, seconds: seconds, millis: clock.millis), dateOnly: false)
     }
-
-    static let formsHint = "use YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS][Z|±HH:MM], DD.MM.YYYY or M/D/YYYY, with an optional time"
 
     /// The instant of a local wall-clock time, resolving each local hour once.
     private mutating func localInstant(day: LocalDay, seconds: Int, millis: Int) -> Date {

@@ -55,11 +55,11 @@ public struct WeightEntry: Sendable, Equatable, Codable, Identifiable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let kilograms = try container.decode(Double.self, forKey: .kilograms)
         if let problem = Self.problem(kilograms: kilograms) {
-            throw DecodingError.dataCorruptedError(forKey: .kilograms, in: container, debugDescription: problem)
+            throw DecodingError.dataCorruptedError(forKey: .kilograms, in: container, debugDescription: problem.summary)
         }
         let note = try container.decodeIfPresent(String.self, forKey: .note)
         if let note, let problem = Self.problem(note: note) {
-            throw DecodingError.dataCorruptedError(forKey: .note, in: container, debugDescription: problem)
+            throw DecodingError.dataCorruptedError(forKey: .note, in: container, debugDescription: problem.summary)
         }
         self.init(unchecked: try container.decode(ID.self, forKey: .id),
                   date: try container.decode(Date.self, forKey: .date), kilograms: kilograms,
@@ -68,12 +68,10 @@ public struct WeightEntry: Sendable, Equatable, Codable, Identifiable {
     }
 
     /// Why `kilograms` is not a weight, or `nil` when it is.
-    public static func problem(kilograms: Double) -> String? {
-        guard kilograms.isFinite else { return "weight is not a finite number" }
-        guard kilograms > 0 else { return "weight \(exact(kilograms)) kg is not above 0" }
-        guard kilograms <= maximumKilograms else {
-            return "weight \(exact(kilograms)) kg is above the maximum of \(format(maximumKilograms)) kg"
-        }
+    public static func problem(kilograms: Double) -> Problem? {
+        guard kilograms.isFinite else { return .notFinite }
+        guard kilograms > 0 else { return .notAboveZero(exact(kilograms)) }
+        guard kilograms <= maximumKilograms else { return .aboveMaximum(exact(kilograms), maximum: format(maximumKilograms)) }
         return nil
     }
 
@@ -85,8 +83,8 @@ public struct WeightEntry: Sendable, Equatable, Codable, Identifiable {
 
     /// Why `note` cannot be stored, or `nil` when it can: a NUL character (SQLite and C
     /// strings end text there, so part of the note would be lost).
-    public static func problem(note: String) -> String? {
-        note.utf8.contains(0) ? "note contains a NUL character" : nil
+    public static func problem(note: String) -> Problem? {
+        note.utf8.contains(0) ? .noteContainsNUL : nil
     }
 
     public static func validate(kilograms: Double) throws {
@@ -128,25 +126,41 @@ public struct WeightEntry: Sendable, Equatable, Codable, Identifiable {
 }
 
 /// Why a weight could not be recorded or found.
-public enum WeightError: Error, Sendable, Equatable, LocalizedError {
-    /// The weight is not finite, not above 0, or above the maximum (the text says which).
-    case outOfRange(String)
+public enum WeightError: WellnessError, Equatable {
+    /// The weight is not finite, not above 0, or above the maximum (the problem says which).
+    case outOfRange(WeightEntry.Problem)
     /// An entry for the same minute with the same weight (to 0.01 kg) is already stored.
     case duplicate(existing: WeightEntry.ID?)
-    /// The note cannot be stored (the text says why).
-    case invalidNote(String)
+    /// The note cannot be stored (the problem says why).
+    case invalidNote(WeightEntry.Problem)
     /// No entry has this id (or id prefix).
     case notFound(String)
     /// Several entries start with this id prefix.
     case ambiguous(String, candidates: [WeightEntry.ID])
 
-    public var errorDescription: String? {
+    public enum Code: String, CaseIterable, Sendable {
+        case outOfRange, duplicate, invalidNote, notFound, ambiguous
+    }
+
+    public static let family = "weight"
+
+    public var code: Code {
         switch self {
-        case .outOfRange(let problem), .invalidNote(let problem): problem
-        case .duplicate: "a weigh-in with this weight in the same minute is already recorded"
-        case .notFound(let reference): "no weigh-in with id '\(reference)'"
+        case .outOfRange: .outOfRange
+        case .duplicate: .duplicate
+        case .invalidNote: .invalidNote
+        case .notFound: .notFound
+        case .ambiguous: .ambiguous
+        }
+    }
+
+    public var details: [LocalizedText.Argument] {
+        switch self {
+        case .outOfRange(let problem), .invalidNote(let problem): [.text(problem.message)]
+        case .duplicate: []
+        case .notFound(let reference): [.verbatim(reference)]
         case .ambiguous(let reference, let candidates):
-            "id '\(reference)' matches several weigh-ins: \(candidates.map(\.description).joined(separator: ", "))"
+            [.verbatim(reference), .verbatim(candidates.map(\.description).joined(separator: ", "))]
         }
     }
 }

@@ -136,7 +136,7 @@ struct WeightRepositoryContractTests {
 
     @Test("a note with a NUL character is refused before it reaches a store (SQLite would cut it there)")
     func noteWithNUL() throws {
-        #expect(throws: WeightError.invalidNote("note contains a NUL character")) {
+        #expect(throws: WeightError.invalidNote(.noteContainsNUL)) {
             try WeightEntry(date: Date(timeIntervalSince1970: 0), kilograms: 70, note: "before\u{0}after")
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WellnessDomain
+import WellnessTestSupport
 
 @Suite("InterventionCatalog")
 struct InterventionCatalogTests {
@@ -135,13 +136,13 @@ struct InterventionCatalogTests {
         #expect(error.id == bad.id)
         #expect(error.field == bad.field)
         for fragment in bad.reason {
-            #expect(error.reason.contains(fragment), "\(error.reason) lacks \(fragment)")
+            #expect(english(error.problem).contains(fragment), "\(english(error.problem)) lacks \(fragment)")
         }
-        let message = try #require(error.errorDescription)
+        let message = english(error)
         #expect(message.hasPrefix("catalog custom.json: entry 2"))
         if let id = bad.id { #expect(message.contains("(id \"\(id)\")")) }
         if let field = bad.field { #expect(message.contains("field \"\(field)\"")) }
-        #expect(message.hasSuffix(error.reason))
+        #expect(message.hasSuffix(english(error.problem)))
     }
 
     @Test("the errors of the file as a whole name no entry", arguments: [
@@ -155,8 +156,8 @@ struct InterventionCatalogTests {
         let error = try #require(throws: CatalogError.self) { try decode(json) }
         #expect(error.entry == nil)
         #expect(error.field == nil)
-        #expect(error.reason.contains(reason))
-        let message = try #require(error.errorDescription)
+        #expect(english(error.problem).contains(reason))
+        let message = english(error)
         #expect(message.hasPrefix("catalog custom.json: "))
         #expect(message.contains(reason))
     }
@@ -170,8 +171,7 @@ struct InterventionCatalogTests {
     @Test("building a catalog refuses a duplicate id, naming the later entry")
     func duplicateInit() {
         let item = DomainFixtures.intervention("a")
-        #expect(throws: CatalogError(source: "catalog", entry: 3, id: "a", field: "id",
-                                     reason: "duplicate id; each id may appear once")) {
+        #expect(throws: CatalogError(source: "catalog", entry: 3, id: "a", field: "id", problem: .duplicateID)) {
             try InterventionCatalog(items: [item, DomainFixtures.intervention("b"), item])
         }
     }

@@ -22,6 +22,11 @@ struct TestServer: Sendable {
     static let today = Fixtures.day("2026-03-10")
     /// A budget no ordinary test reaches.
     static let generousLimit = RateLimit(limit: 10_000, window: 60)
+    /// How long a server may take to start, and a request to be answered, before a test calls it
+    /// hung: generous, because the whole suite shares two cores (a hang detector, not a speed
+    /// check; speed is the benchmark's).
+    static let startLimit: Duration = .seconds(180)
+    static let requestLimit: TimeAmount = .seconds(60)
     /// The server's request log is not interesting in test output. (A handler that keeps
     /// metadata all the same: Hummingbird reads the request id back from the logger.)
     static let quietLogger = Logger(label: "wellness.server.tests", factory: { label in
@@ -73,7 +78,7 @@ struct TestServer: Sendable {
         let application = host.server(configuration).application(onRunning: { port in await box.set(port) })
         let task = Task { try await application.run() }
         do {
-            let port = try await box.wait(upTo: .seconds(60))
+            let port = try await box.wait(upTo: Self.startLimit)
             let server = TestServer(host: host, clock: clock, directory: directory, configuration: configuration,
                                     url: URL(string: "http://127.0.0.1:\(port)")!)
             let result = try await body(server)
@@ -104,7 +109,7 @@ struct TestServer: Sendable {
 
     /// The client adapters' shared HTTP client for this server.
     func api(token: String?, onUnauthorized: @escaping @Sendable () async -> Void = {}) -> WellnessAPIClient {
-        WellnessAPIClient(server: url, token: token, onUnauthorized: onUnauthorized)
+        WellnessAPIClient(server: url, token: token, timeout: .seconds(60), onUnauthorized: onUnauthorized)
     }
 
     // MARK: - Raw requests
@@ -122,7 +127,7 @@ struct TestServer: Sendable {
             }
             request.body = chunked ? .bytes(Array(body), length: .unknown) : .bytes(ByteBuffer(bytes: body))
         }
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(10))
+        let response = try await HTTPClient.shared.execute(request, timeout: Self.requestLimit)
         let bytes = try await response.body.collect(upTo: 16 * 1024 * 1024)
         return Reply(status: Int(response.status.code), headers: response.headers, body: Data(bytes.readableBytesView))
     }

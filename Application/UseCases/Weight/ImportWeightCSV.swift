@@ -79,7 +79,7 @@ public struct ImportWeightCSV: Sendable {
                 row = try layout.decode(record, dates: &dates)
             } catch {
                 guard skipInvalid else { throw error }
-                report!.skipped.append(.init(line: error.line, column: error.column, reason: error.reason))
+                report!.skipped.append(.init(line: error.line, column: error.column, problem: error.problem))
                 return
             }
             if row.dateOnly { report!.dateOnly += 1 }

@@ -7,7 +7,10 @@ public struct WeightImportReport: Sendable, Equatable {
     public struct Skipped: Sendable, Equatable {
         public let line: Int
         public let column: Int
-        public let reason: String
+        public let problem: CSVProblem
+
+        /// The row as the error it would have stopped the import with.
+        public var error: CSVError { CSVError(line: line, column: column, problem: problem) }
     }
 
     /// The format the header was recognised as.

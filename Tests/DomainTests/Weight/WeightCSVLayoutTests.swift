@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WellnessDomain
+import WellnessTestSupport
 
 /// Header detection for each weight CSV format, and how records become weigh-ins (or the
 /// line and column of what is wrong with them).
@@ -174,15 +175,15 @@ struct WeightCSVLayoutTests {
         let error = try #require(throws: CSVError.self) { try WeightCSVLayout(names: names, line: 3, delimiter: .comma) }
         #expect(error.line == 3)
         #expect(error.column == 1)
-        #expect(error.reason.hasPrefix(start + "; formats understood: "), "\(error.reason)")
+        #expect(english(error.problem).hasPrefix(start + "; formats understood: "), "\(english(error.problem))")
         for format in WeightCSVLayout.Format.allCases {
-            #expect(error.reason.contains(format.headerExample), "\(format)")
+            #expect(english(error.problem).contains(format.headerExample), "\(format)")
         }
-        #expect(error.reason.contains("date,weight_kg,note"))
-        #expect(error.reason.contains("dateTime,weight"))
-        #expect(error.reason.contains("DATE,TIME,WEIGHT"))
-        #expect(error.reason.contains("Date,Weight (lb)"))
-        #expect(error.reason.contains("Date,Weight,Unit"))
+        #expect(english(error.problem).contains("date,weight_kg,note"))
+        #expect(english(error.problem).contains("dateTime,weight"))
+        #expect(english(error.problem).contains("DATE,TIME,WEIGHT"))
+        #expect(english(error.problem).contains("Date,Weight (lb)"))
+        #expect(english(error.problem).contains("Date,Weight,Unit"))
     }
 
     @Test("a ';' header is shown with ';' in the error")
@@ -190,7 +191,7 @@ struct WeightCSVLayoutTests {
         let decoded = CSVTestSupport.decode("Datum;Gewicht\n05.03.2024;70,5\n")
         let error = try #require(decoded.error)
         #expect(error.line == 1)
-        #expect(error.reason.hasPrefix("header 'Datum;Gewicht' has no date column"))
+        #expect(english(error.problem).hasPrefix("header 'Datum;Gewicht' has no date column"))
         #expect(decoded.rows.isEmpty)
     }
 
@@ -198,7 +199,7 @@ struct WeightCSVLayoutTests {
     func headerNotUTF8() throws {
         let bytes = Array("date,".utf8) + [0xFF] + Array(",note\n2024-03-05,70,x\n".utf8)
         let decoded = CSVTestSupport.decode(bytes)
-        #expect(decoded.error == CSVError(line: 1, column: 2, reason: "header is not valid UTF-8"))
+        #expect(english(decoded.error) == "line \(1), column \(2): \("header is not valid UTF-8")")
     }
 
     // MARK: - Rows of each format
@@ -266,7 +267,7 @@ struct WeightCSVLayoutTests {
     @Test("a decimal comma is not a number in a ',' file")
     func decimalCommaInCommaFile() throws {
         let error = try rowError("Date,Weight (kg)\n2024-03-05,\"70,5\"\n")
-        #expect(error == CSVError(line: 2, column: 2, reason: "weight '70,5' is not a number"))
+        #expect(english(error) == "line \(2), column \(2): \("weight '70,5' is not a number")")
     }
 
     @Test("pounds are converted with the exact factor 0.45359237")
@@ -327,8 +328,7 @@ struct WeightCSVLayoutTests {
     ])
     func badRows(text: String, line: Int, column: Int, reason: String) throws {
         let error = try rowError(text)
-        #expect(error == CSVError(line: line, column: column, reason: reason))
-        #expect(error.description == "line \(line), column \(column): \(reason)")
+        #expect(english(error) == "line \(line), column \(column): \(reason)")
     }
 
     @Test("a huge weight in a file is a bad row, not a crash")
@@ -363,7 +363,8 @@ struct WeightCSVLayoutTests {
         let all = rows("date,weight_kg,note\n2024-03-05T08:30Z,70,\"a\nb\r\nc\"\n\n2024-03-06T08:30Z,abc,\n")
         try #require(all.count == 2)
         #expect(try all[0].get().note == "a\nb\r\nc")
-        #expect(all[1] == .failure(CSVError(line: 6, column: 2, reason: "weight 'abc' is not a number")))
+        #expect(all[1] == .failure(CSVError(line: 6, column: 2, problem: .weightNotANumber("'abc'"))))
+        if case .failure(let error) = all[1] { #expect(english(error) == "line 6, column 2: weight 'abc' is not a number") }
     }
 
     @Test("a note that is not UTF-8 is refused with its column")
@@ -371,7 +372,7 @@ struct WeightCSVLayoutTests {
         let bytes = Array("date,weight_kg,note\n2024-03-05T08:30Z,70,".utf8) + [0xC3, 0x28] + [0x0A]
         let decoded = CSVTestSupport.decode(bytes)
         #expect(decoded.error == nil)
-        #expect(decoded.rows == [.failure(CSVError(line: 2, column: 3, reason: "note is not valid UTF-8"))])
+        #expect(decoded.rows == [.failure(CSVError(line: 2, column: 3, problem: .noteNotUTF8))])
     }
 
     @Test("the first problem of a row is reported: column count, then date, then weight, then unit")

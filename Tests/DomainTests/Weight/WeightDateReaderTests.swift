@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WellnessDomain
+import WellnessTestSupport
 
 /// The date forms of weight CSV files, local noon for dates without a time, and local times
 /// across DST changes.
@@ -162,7 +163,7 @@ struct WeightDateReaderTests {
             return
         }
         #expect(problem.inTimeColumn)
-        #expect(problem.reason == "time '\(time)' is not a time (H:MM, H:MM:SS, with AM/PM or not)")
+        #expect(english(problem.problem) == "time '\(time)' is not a time (H:MM, H:MM:SS, with AM/PM or not)")
     }
 
     // MARK: - Refused
@@ -182,7 +183,7 @@ struct WeightDateReaderTests {
             return
         }
         #expect(!problem.inTimeColumn)
-        #expect(problem.reason.hasPrefix("date '\(text)' is not a date (use YYYY-MM-DD"), "\(problem.reason)")
+        #expect(english(problem.problem).hasPrefix("date '\(text)' is not a date (use YYYY-MM-DD"), "\(english(problem.problem))")
     }
 
     @Test("29 February is a date in leap years only")

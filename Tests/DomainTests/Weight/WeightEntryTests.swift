@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WellnessDomain
+import WellnessTestSupport
 
 /// A weigh-in: the weight bounds, the duplicate key, and decoding.
 @Suite("Weight entry")
@@ -34,9 +35,9 @@ struct WeightEntryTests {
             Issue.record("expected outOfRange, got \(error)")
             return
         }
-        if let reason { #expect(problem == reason) }
+        if let reason { #expect(english(problem) == reason) }
         #expect(problem == WeightEntry.problem(kilograms: kilograms))
-        #expect(error.errorDescription == problem)
+        #expect(english(error) == english(problem))
         #expect(throws: WeightError.outOfRange(problem)) { try WeightEntry.validate(kilograms: kilograms) }
     }
 
@@ -182,9 +183,8 @@ struct WeightEntryTests {
     func errorMessages() {
         let id = WeightEntry.ID(UUID(uuidString: "0190A1B2-C3D4-7E5F-8A6B-7C8D9E0F1A2B")!)
         #expect(id.description == "0190a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b")
-        #expect(WeightError.notFound("abcd").errorDescription == "no weigh-in with id 'abcd'")
-        #expect(WeightError.ambiguous("0190", candidates: [id, id]).errorDescription
-            == "id '0190' matches several weigh-ins: \(id), \(id)")
-        #expect(WeightError.duplicate(existing: nil).errorDescription?.contains("same minute") == true)
+        #expect(english(WeightError.notFound("abcd")) == "no weigh-in with id 'abcd'")
+        #expect(english(WeightError.ambiguous("0190", candidates: [id, id])) == "id '0190' matches several weigh-ins: \(id), \(id)")
+        #expect(english(WeightError.duplicate(existing: nil)).contains("same minute"))
     }
 }
