@@ -17,8 +17,11 @@ struct CLIMessages {
 
     /// The core's tables with the CLI's own on top.
     static func localizer(_ locale: WellnessLocale) -> Localizer {
-        Localizer(locale: locale, overlay: .module)
+        Localizer(locale: locale, overlay: bundle)
     }
+
+    /// The bundle of the CLI's own string tables.
+    static var bundle: Bundle { .module }
 
     var text: Localizer { presenter.localizer }
 
