@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "WellnessComposition", targets: ["WellnessComposition"]),
         .library(name: "WellnessClient", targets: ["WellnessClient"]),
         .library(name: "WellnessServerHost", targets: ["WellnessServerHost"]),
+        .library(name: "WellnessContractTesting", targets: ["WellnessContractTesting"]),
         .executable(name: "wellness", targets: ["wellness"]),
         .executable(name: "wellness-bench", targets: ["wellness-bench"]),
     ],
@@ -127,6 +128,9 @@ let package = Package(
                           path: "Composition/Bench", swiftSettings: strict),
 
         // MARK: - Tests
+        // Every repository contract as a library, so any adapter (ours or a third party's) can prove itself.
+        .target(name: "WellnessContractTesting", dependencies: ["WellnessApplication"],
+                path: "Tests/ContractTesting", swiftSettings: strict),
         .target(name: "WellnessTestSupport",
                 dependencies: ["WellnessApplication", "WellnessComposition", "WellnessInMemory", "WellnessJSONFile",
                                "WellnessSQLite"],
