@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "WellnessComposition", targets: ["WellnessComposition"]),
         .library(name: "WellnessClient", targets: ["WellnessClient"]),
         .library(name: "WellnessServerHost", targets: ["WellnessServerHost"]),
+        .library(name: "WellnessContractTesting", targets: ["WellnessContractTesting"]),
         .executable(name: "wellness", targets: ["wellness"]),
         .executable(name: "wellness-bench", targets: ["wellness-bench"]),
     ],
@@ -127,9 +128,12 @@ let package = Package(
                           path: "Composition/Bench", swiftSettings: strict),
 
         // MARK: - Tests
+        // Every repository contract as a library, so any adapter (ours or a third party's) can prove itself.
+        .target(name: "WellnessContractTesting", dependencies: ["WellnessApplication"],
+                path: "Tests/ContractTesting", swiftSettings: strict),
         .target(name: "WellnessTestSupport",
                 dependencies: ["WellnessApplication", "WellnessComposition", "WellnessInMemory", "WellnessJSONFile",
-                               "WellnessSQLite"],
+                               "WellnessSQLite", "WellnessContractTesting"],
                 path: "Tests/Support", swiftSettings: strict),
         .testTarget(name: "WellnessDomainTests", dependencies: ["WellnessDomain", "WellnessTestSupport"],
                     path: "Tests/DomainTests", swiftSettings: strict),
@@ -137,7 +141,7 @@ let package = Package(
                     dependencies: ["WellnessApplication", "WellnessInMemory", "WellnessTestSupport"],
                     path: "Tests/ApplicationTests", swiftSettings: strict),
         .testTarget(name: "WellnessContractTests",
-                    dependencies: ["WellnessApplication", "WellnessTestSupport"],
+                    dependencies: ["WellnessApplication", "WellnessContractTesting", "WellnessTestSupport"],
                     path: "Tests/ContractTests", swiftSettings: strict),
         .testTarget(name: "WellnessAdapterTests",
                     dependencies: ["WellnessJSONFile", "WellnessSQLite", "WellnessFileSystem", "WellnessTestSupport",
