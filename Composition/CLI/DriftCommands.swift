@@ -83,7 +83,7 @@ struct InsightsCommand: AsyncParsableCommand {
     @Option(help: "The window: 7 or 14 days ending today.") var days: Int = 7
 
     func validate() throws {
-        guard [7, 14].contains(days) else { throw ValidationError("--days must be 7 or 14") }
+        try refused { _ = try InsightsWindow(days: days) }
     }
 
     func run() async throws {
@@ -104,7 +104,7 @@ struct TrendsCommand: AsyncParsableCommand {
     @Option(help: "7, 30 or 90 days ending today.") var days: Int = 7
 
     func validate() throws {
-        guard [7, 30, 90].contains(days) else { throw ValidationError("--days must be 7, 30 or 90") }
+        try refused { _ = try TrendLength(days: days) }
     }
 
     func run() async throws {

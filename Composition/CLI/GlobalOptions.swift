@@ -107,3 +107,14 @@ struct ParseRefusal: Error, LocalizedError {
     let message: String
     var errorDescription: String? { message }
 }
+
+/// Runs a check of the core in `validate()`: its refusal becomes ArgumentParser's (usage shown,
+/// exit 64), worded like every other error, so the CLI never restates the core's rules.
+func refused(_ check: () throws -> Void) throws {
+    do {
+        try check()
+    } catch {
+        let locale = WellnessLocale.fromEnvironment(CLIContext.current.environment)
+        throw ValidationError(CLIMessages(locale: locale).message(for: error))
+    }
+}
