@@ -70,6 +70,9 @@ enum CLI {
         throw Failure.binaryNotFound(searched: searched)
     }
 
+    /// `WELLNESS_CLI_TESTS_SPAWN=1` runs every CLI test against the built binary, end to end.
+    static let spawnEverything = ProcessInfo.processInfo.environment["WELLNESS_CLI_TESTS_SPAWN"] == "1"
+
     /// Runs `wellness arguments` in this process with exactly `environment` (nothing
     /// inherited) and `input` on standard input (else nothing, like /dev/null).
     static func run(_ arguments: [String], env environment: [String: String], input: String? = nil) async -> Result {
@@ -321,7 +324,7 @@ struct Sandbox {
     /// Runs `wellness arguments` exactly as given, with `input` on stdin (else nothing).
     func raw(_ arguments: [String], extraEnv: [String: String] = [:], input: String? = nil) async throws -> CLI.Result {
         let environment = self.environment.merging(extraEnv) { $1 }
-        if spawns { return try await CLI.spawn(arguments, env: environment, input: input) }
+        if spawns || CLI.spawnEverything { return try await CLI.spawn(arguments, env: environment, input: input) }
         return await CLI.run(arguments, env: environment, input: input)
     }
 
