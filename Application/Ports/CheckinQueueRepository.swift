@@ -4,7 +4,7 @@ import WellnessDomain
 /// The offline queue of check-ins waiting to be sent, in queue order.
 ///
 /// Sending is claimed item by item: ``claimNext(flush:now:excluding:)`` hands an item to one flush only
-/// (until ``release(_:flush:)`` or the claim expires after ``claimLifetime``), so two flushes
+/// (until ``release(_:flush:replacement:)`` or the claim expires after ``claimLifetime``), so two flushes
 /// running at once — in two tasks or two processes — never send one item twice, and an item
 /// enqueued while a flush runs is simply picked up after the ones before it.
 public protocol CheckinQueueRepository: Sendable {
