@@ -47,7 +47,7 @@ public struct JSONFileStore: Sendable {
 
     /// Reads, lets `change` modify, and writes back (see ``update(_:as:_:)``), on a thread of
     /// its own: the lock wait, the reads and the `fsync`s never block Swift's cooperative pool.
-    public func update<Value: Codable & Equatable, Result: Sendable>(
+    public func update<Value: Codable & Equatable & Sendable, Result: Sendable>(
         _ collection: String, as type: Value.Type, _ change: @Sendable (inout Value?) throws -> Result
     ) async throws -> Result {
         // `change` runs before this returns (the continuation waits for it), so it never escapes.
