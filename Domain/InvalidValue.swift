@@ -17,6 +17,7 @@ public struct InvalidValue: WellnessError, Equatable {
         case equipment
         case tier
         case adherenceWindow
+        case dayCount
     }
 
     /// The field whose value was refused.

@@ -27,35 +27,61 @@ public struct LocalDay: Sendable, Hashable, Comparable, Codable, CustomStringCon
         self.init(year: y, month: m, day: d)
     }
 
-    /// The local date of `date` in the time zone of `calendar`.
+    /// The local date of `date` in the time zone of `calendar` (proleptic Gregorian, see
+    /// ``CivilTime``).
     public init(_ date: Date, in calendar: Calendar) {
-        let parts = Self.gregorian(like: calendar).dateComponents([.year, .month, .day], from: date)
-        self.year = parts.year!
-        self.month = parts.month!
-        self.day = parts.day!
+        self = CivilTime.local(date, in: calendar.timeZone).day
     }
 
     public var description: String {
         String(format: "%04d-%02d-%02d", year, month, day)
     }
 
-    /// The first instant of this day in the calendar's time zone.
+    /// The first instant of this day in the calendar's time zone (after midnight when the
+    /// clocks skip midnight).
     public func start(in calendar: Calendar) -> Date {
-        let cal = Self.gregorian(like: calendar)
-        return cal.startOfDay(for: at(hour: 12, in: calendar))
+        at(hour: 0, in: calendar)
     }
 
-    /// The instant at the given local wall-clock hour (noon by default) of this day.
+    /// The instant at the given local wall-clock time (noon by default) of this day, as
+    /// ``CivilTime/instant(_:millisecondOfDay:in:)`` resolves it.
     public func at(hour: Int = 12, minute: Int = 0, in calendar: Calendar) -> Date {
-        let cal = Self.gregorian(like: calendar)
-        let parts = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute)
-        return cal.date(from: parts)!
+        CivilTime.instant(self, millisecondOfDay: (hour * 60 + minute) * 60_000, in: calendar.timeZone)
     }
 
     /// The day `count` days later (earlier when negative).
     public func adding(days count: Int) -> LocalDay {
         LocalDay(dayNumber: dayNumber + count)
     }
+
+    /// The `count` local days that end with `last` (`last` included): the one helper for
+    /// "the last N days". A window reaching before 0001-01-01 starts there.
+    /// - Throws: ``InvalidValue`` (``InvalidValue/Field/dayCount``) when `count` is not in
+    ///   ``dayCounts``.
+    public static func last(_ count: Int, endingOn last: LocalDay) throws(InvalidValue) -> ClosedRange<LocalDay> {
+        try checkDayCount(count)
+        return window(count, endingOn: last)
+    }
+
+    /// ``last(_:endingOn:)`` for a count already known to be in ``dayCounts``.
+    static func window(_ count: Int, endingOn last: LocalDay) -> ClosedRange<LocalDay> {
+        let span = Swift.min(Swift.max(count, 1), dayCounts.upperBound) - 1
+        return LocalDay(dayNumber: Swift.max(last.dayNumber - span, LocalDay.first.dayNumber))...last
+    }
+
+    /// How many days a "last N days" window may span: 1 to 100 years' worth.
+    public static let dayCounts: ClosedRange<Int> = 1...36_500
+
+    /// Refuses a number of days outside ``dayCounts`` (before any arithmetic on it).
+    public static func checkDayCount(_ count: Int) throws(InvalidValue) {
+        guard dayCounts.contains(count) else {
+            throw InvalidValue(kind: .dayCount, value: String(count),
+                               valid: ["\(dayCounts.lowerBound)…\(dayCounts.upperBound)"])
+        }
+    }
+
+    /// 0001-01-01, the first day the system accepts.
+    public static let first = LocalDay(dayNumber: -719_162)
 
     /// Whole calendar days from `self` to `other` (negative when `other` is earlier).
     public func days(until other: LocalDay) -> Int {
@@ -115,12 +141,5 @@ public struct LocalDay: Sendable, Hashable, Comparable, Codable, CustomStringCon
         case 4, 6, 9, 11: return 30
         default: return 31
         }
-    }
-
-    static func gregorian(like calendar: Calendar) -> Calendar {
-        if calendar.identifier == .gregorian { return calendar }
-        var cal = Calendar(identifier: .gregorian)
-        cal.timeZone = calendar.timeZone
-        return cal
     }
 }

@@ -6,18 +6,27 @@ import Foundation
 public enum Timestamp {
     /// `2026-11-21T09:30:00.250Z` (milliseconds always present).
     public static func format(_ date: Date) -> String {
-        let millis = milliseconds(date)
-        let seconds = Date(timeIntervalSince1970: Double(millis.floorDiv(1000)))
-        let fraction = millis.floorMod(1000)
-        var text = seconds.formatted(Date.ISO8601FormatStyle())
-        text.removeLast() // "Z"
-        return text + String(format: ".%03dZ", fraction)
+        let utc = CivilTime.local(date, in: utcZone)
+        return utc.day.description + "T" + String(format: "%02d:%02d:%02d.%03dZ", utc.hour, utc.minute, utc.second,
+                                                  utc.millisecondOfDay % 1000)
     }
 
+    /// UTC, for ``CivilTime``.
+    static let utcZone = TimeZone(secondsFromGMT: 0) ?? TimeZone(identifier: "UTC") ?? .current
+
     /// Parses exactly `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`; `nil` for anything else,
-    /// including impossible dates and times (no rolling over) and trailing text. Fractions
+    /// including impossible dates and times (no rolling over), trailing text and instants
+    /// outside ``range``. Fractions
     /// beyond milliseconds are truncated.
     public static func parse(_ text: String) -> Date? {
+        guard let date = parseIgnoringRange(text), range ~= date else { return nil }
+        return date
+    }
+
+    /// ``parse(_:)`` without the range check: with an offset, a date of year 1 or 9999 can be
+    /// an instant of year 0 or 10000 in UTC. For telling a person why their value was refused
+    /// (``CivilTime/checkRange(_:in:given:)``), never for storing.
+    public static func parseIgnoringRange(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
         func number(_ range: Range<Int>) -> Int? {
             guard range.upperBound <= bytes.count else { return nil }
@@ -60,6 +69,11 @@ public enum Timestamp {
         return fromMilliseconds(seconds * 1000 + Int64(millis))
     }
 
+    /// Every instant of the years 1…9999 in UTC: the instants ``parse(_:)`` reads and
+    /// ``format(_:)`` writes.
+    public static let range: ClosedRange<Date> =
+        fromMilliseconds(Int64(LocalDay.first.dayNumber) * 86_400_000)...fromMilliseconds(253_402_300_799_999)
+
     /// Whole milliseconds since 1970-01-01T00:00:00Z, rounded.
     public static func milliseconds(_ date: Date) -> Int64 {
         Int64((date.timeIntervalSince1970 * 1000).rounded())
@@ -71,11 +85,6 @@ public enum Timestamp {
     }
 }
 
-private extension Int64 {
-    func floorDiv(_ d: Int64) -> Int64 { (self - floorMod(d)) / d }
-    func floorMod(_ d: Int64) -> Int64 { ((self % d) + d) % d }
-}
-
 extension Timestamp {
     /// `2024-03-05T08:30:00+01:00`: the local date and time in `timeZone` with its offset from
     /// UTC at that instant (`Z` when it is 0), and `.250` milliseconds only when there are some.
@@ -83,13 +92,11 @@ extension Timestamp {
     /// −00:44:30) cannot be written, so such instants are written in UTC. ``parse(_:)`` reads
     /// the text back to the same instant.
     public static func format(_ date: Date, offsetIn timeZone: TimeZone) -> String {
-        let millis = milliseconds(date)
         var offset = timeZone.secondsFromGMT(for: date)
         if offset % 60 != 0 { offset = 0 }
-        let local = millis + Int64(offset) * 1000
-        let dayNumber = Int((local - ((local % 86_400_000) + 86_400_000) % 86_400_000) / 86_400_000)
-        let day = LocalDay(dayNumber: dayNumber)
-        let msOfDay = Int(local - Int64(dayNumber) * 86_400_000)
+        let local = CivilTime.local(date, in: offset == 0 ? utcZone : timeZone)
+        let day = local.day
+        let msOfDay = local.millisecondOfDay
         let seconds = msOfDay / 1000
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         var text = day.description + "T" + two(seconds / 3600) + ":" + two(seconds / 60 % 60) + ":" + two(seconds % 60)

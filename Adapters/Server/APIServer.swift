@@ -173,7 +173,7 @@ public struct APIServer: Sendable {
             guard IdempotencyRecord.isValidKey(key) else {
                 throw APIError.validation("the \(Wire.idempotencyKeyHeader) header is required: 1–255 visible ASCII characters (a UUID)")
             }
-            let checkin = try await JSONObject.read(request, limit: limit).checkin(describe: describe)
+            let checkin = try await JSONObject.read(request, limit: limit).checkin(now: time.now(), describe: describe)
             let store = try await workspace(account).checkins
             let submit = SubmitCheckin(checkins: store, idempotency: idempotency, account: account.id, time: time)
             let answer: (record: IdempotencyRecord, replayed: Bool)

@@ -55,10 +55,17 @@ struct JSONObject {
 }
 
 extension JSONObject {
-    /// `{date, energy, stress, social, key_contact?}` as a validated check-in.
-    func checkin(describe: (any Error) -> String) throws -> Checkin {
-        let dateText = try string("date")!
-        guard let day = LocalDay(dateText) else { throw APIError.validation("\"date\" must be a real date YYYY-MM-DD") }
+    /// `{date, energy, stress, social, key_contact?}` as a validated check-in; its date may not
+    /// be after `now`'s date in any time zone.
+    func checkin(now: Date, describe: (any Error) -> String) throws -> Checkin {
+        guard let dateText = try string("date"), let day = LocalDay(dateText) else {
+            throw APIError.validation("\"date\" must be a real date YYYY-MM-DD")
+        }
+        do {
+            try CivilTime.checkRecordable(day, today: CivilTime.newestDay(at: now))
+        } catch {
+            throw APIError.validation("\"date\": \(describe(error))")
+        }
         let energy = try integer("energy", in: Checkin.scale)
         let stress = try integer("stress", in: Checkin.scale)
         let social = try integer("social", in: Checkin.scale)

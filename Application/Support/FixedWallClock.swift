@@ -1,4 +1,5 @@
 import Foundation
+import WellnessDomain
 
 /// A clock that says what it is told: for tests, `--now` and demo data.
 public final class FixedWallClock: WallClock, @unchecked Sendable {
@@ -20,6 +21,6 @@ public final class FixedWallClock: WallClock, @unchecked Sendable {
 
     /// Moves the clock forward by `days` local calendar days (DST-safe).
     public func advance(days: Int, calendar: Calendar) {
-        lock.withLock { instant = calendar.date(byAdding: .day, value: days, to: instant) ?? instant }
+        lock.withLock { instant = CivilTime.adding(days: days, to: instant, in: calendar.timeZone) }
     }
 }

@@ -15,4 +15,22 @@ public struct TimeContext: Sendable {
 
     /// Today's local date.
     public func today() -> LocalDay { LocalDay(clock.now(), in: calendar) }
+
+    /// The `count` local days ending today (today included): see ``LocalDay/last(_:endingOn:)``.
+    public func lastDays(_ count: Int) throws(InvalidValue) -> ClosedRange<LocalDay> {
+        try LocalDay.last(count, endingOn: today())
+    }
+
+    /// `instant` when something that happened then can be recorded now (see
+    /// ``CivilTime/checkRecordable(_:now:in:given:)``).
+    @discardableResult
+    public func recordable(_ instant: Date) throws(TimeProblem) -> Date {
+        try CivilTime.checkRecordable(instant, now: now(), in: calendar.timeZone)
+    }
+
+    /// `day` when something can be recorded on it: today or earlier.
+    @discardableResult
+    public func recordable(_ day: LocalDay) throws(TimeProblem) -> LocalDay {
+        try CivilTime.checkRecordable(day, today: today())
+    }
 }

@@ -53,10 +53,10 @@ struct CheckinCommand: AsyncParsableCommand {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Check-ins of the last N days.")
         @OptionGroup var options: GlobalOptions
-        @Option(help: "How many days back, today included.") var days: Int = 30
+        @Option(help: "How many days back, today included (1 to 36500).") var days: Int = 30
 
         func validate() throws {
-            if days < 1 { throw ValidationError("--days must be at least 1") }
+            try refusedDays(days)
         }
 
         func run() async throws {

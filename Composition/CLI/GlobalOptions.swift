@@ -36,7 +36,7 @@ struct GlobalOptions: ParsableArguments {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let clock = try (now ?? context.variable("WELLNESS_NOW")).map {
-            FixedWallClock(try Self.instant($0, source: now == nil ? "WELLNESS_NOW" : "--now", calendar: calendar))
+            FixedWallClock(try Self.clock($0, source: now == nil ? "WELLNESS_NOW" : "--now", calendar: calendar))
         }
         let catalogPath = catalog ?? context.variable("WELLNESS_CATALOG")
         return WellnessConfiguration(
@@ -64,9 +64,28 @@ struct GlobalOptions: ParsableArguments {
         return zone
     }
 
+    /// The moment to pretend it is: an ``instant(_:source:calendar:)`` a year away from the ends
+    /// of the years accepted, so that what is derived from it (tomorrow, a snooze, an expiry)
+    /// is still a date the stores can read back.
+    static func clock(_ text: String, source: String, calendar: Calendar) throws -> Date {
+        let date = try instant(text, source: source, calendar: calendar)
+        let year = CivilTime.local(date, in: calendar.timeZone).day.year
+        guard year > CivilTime.years.lowerBound, year < CivilTime.years.upperBound else {
+            throw CLIError.invalidValue(source: source, value: text, expected: LocalizedText("cli.expected.clock"))
+        }
+        return date
+    }
+
     /// An ISO 8601 instant; without an offset it is read as local time in `calendar`'s zone.
+    /// It must lie in the years 1…9999 in UTC and in that zone (``CivilTime/checkRange(_:in:given:)``).
     static func instant(_ text: String, source: String, calendar: Calendar) throws -> Date {
-        if let date = Timestamp.parse(text) { return date }
+        func inRange(_ date: Date) throws -> Date {
+            guard CivilTime.isInRange(date, in: calendar.timeZone) else {
+                throw CLIError.invalidValue(source: source, value: text, expected: LocalizedText("cli.expected.instantInRange"))
+            }
+            return date
+        }
+        if let date = Timestamp.parseIgnoringRange(text) { return try inRange(date) }
         let parts = text.split(separator: "T")
         if parts.count == 2, let day = LocalDay(String(parts[0])) {
             let clock = parts[1].split(separator: ":").map { Int($0) }
@@ -74,7 +93,9 @@ struct GlobalOptions: ParsableArguments {
                let hour = clock[0], let minute = clock[1], (0..<24).contains(hour), (0..<60).contains(minute),
                clock.count == 2 || clock[2].map({ (0..<60).contains($0) }) == true {
                 let seconds = clock.count == 3 ? clock[2] ?? 0 : 0
-                return day.at(hour: hour, minute: minute, in: calendar).addingTimeInterval(Double(seconds))
+                let date = CivilTime.instant(day, millisecondOfDay: ((hour * 60 + minute) * 60 + seconds) * 1000,
+                                             in: calendar.timeZone)
+                return try inRange(date)
             }
         }
         throw CLIError.invalidValue(source: source, value: text, expected: LocalizedText("cli.expected.instant"))
@@ -87,6 +108,12 @@ func parseDay(_ text: String) throws -> LocalDay {
         throw CLIError.invalidValue(source: "date", value: text, expected: LocalizedText("cli.expected.day"))
     }
     return day
+}
+
+/// Refuses a `--days` value outside ``LocalDay/dayCounts`` in `validate()` (usage, exit 64).
+func refusedDays(_ days: Int?) throws {
+    guard let days else { return }
+    try refused { try LocalDay.checkDayCount(days) }
 }
 
 /// A parser for `@Option`/`@Argument(transform:)` whose refusal ArgumentParser shows as it is:

@@ -79,7 +79,11 @@ struct MoodCommand: AsyncParsableCommand {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Moods of the last N days.")
         @OptionGroup var options: GlobalOptions
-        @Option(help: "How many days back, today included (default 30).") var days: Int = 30
+        @Option(help: "How many days back, today included, 1 to 36500 (default 30).") var days: Int = 30
+
+        func validate() throws {
+            try refusedDays(days)
+        }
 
         func run() async throws {
             try await Console.run(options) { console in

@@ -52,7 +52,11 @@ struct JournalCommand: AsyncParsableCommand {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "The journals of the last N days.")
         @OptionGroup var options: GlobalOptions
-        @Option(help: "How many days back, today included (default 7).") var days: Int = 7
+        @Option(help: "How many days back, today included, 1 to 36500 (default 7).") var days: Int = 7
+
+        func validate() throws {
+            try refusedDays(days)
+        }
 
         func run() async throws {
             try await Console.run(options) { console in

@@ -30,10 +30,10 @@ struct WeightCommand: AsyncParsableCommand {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List weigh-ins, oldest first.")
         @OptionGroup var options: GlobalOptions
-        @Option(help: "Only the last N days, today included (default: every weigh-in).") var days: Int?
+        @Option(help: "Only the last N days, today included, 1 to 36500 (default: every weigh-in).") var days: Int?
 
         func validate() throws {
-            if let days, days < 1 { throw ValidationError("--days must be at least 1") }
+            try refusedDays(days)
         }
 
         func run() async throws {
@@ -155,10 +155,10 @@ struct WeightCommand: AsyncParsableCommand {
             abstract: "Draw the weigh-ins and their 7-day average as an SVG chart (opens in a browser).")
         @OptionGroup var options: GlobalOptions
         @Option(help: "The SVG file to write.") var out: String
-        @Option(help: "How many days back, today included.") var days: Int = 90
+        @Option(help: "How many days back, today included (1 to 36500).") var days: Int = 90
 
         func validate() throws {
-            if days < 1 { throw ValidationError("--days must be at least 1") }
+            try refusedDays(days)
         }
 
         func run() async throws {

@@ -29,6 +29,8 @@ public enum CSVProblem: WellnessError, Hashable {
     case unknownUnit(String)
     /// A number that is not a weight, or a note that cannot be stored.
     case value(WeightEntry.Problem)
+    /// A date outside the years accepted, or in the future.
+    case time(TimeProblem)
     case noteNotUTF8
 
     public enum Code: String, CaseIterable, Sendable {
@@ -36,7 +38,7 @@ public enum CSVProblem: WellnessError, Hashable {
         case unexpectedSpaceAfterClosingQuote, unexpectedTabAfterClosingQuote, unexpectedByteAfterClosingQuote
         case quoteInUnquotedField, recordTooLong, unreadableEnd, headerNotUTF8, noDateColumn, noWeightColumn
         case fieldCount, fieldCountOne, notADate, notATime, weightEmpty, weightNotANumber, unknownUnit, value
-        case noteNotUTF8
+        case noteNotUTF8, time
     }
 
     public static let family = "csvProblem"
@@ -65,6 +67,7 @@ public enum CSVProblem: WellnessError, Hashable {
         case .weightNotANumber: .weightNotANumber
         case .unknownUnit: .unknownUnit
         case .value: .value
+        case .time: .time
         case .noteNotUTF8: .noteNotUTF8
         }
     }
@@ -84,6 +87,7 @@ public enum CSVProblem: WellnessError, Hashable {
         case .notADate(let field), .notATime(let field), .weightNotANumber(let field), .unknownUnit(let field):
             [.verbatim(field)]
         case .value(let problem): [.text(problem.message)]
+        case .time(let problem): [.text(problem.message)]
         case .quoteNeverClosed, .carriageReturnWithoutLineFeed, .quoteInUnquotedField, .unreadableEnd, .headerNotUTF8,
              .weightEmpty, .noteNotUTF8:
             []

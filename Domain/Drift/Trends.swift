@@ -14,7 +14,7 @@ public enum TrendLength: Int, Sendable, Hashable, Codable, CaseIterable {
 
     /// The days covered, ending `today` (inclusive).
     public func range(endingOn today: LocalDay) -> ClosedRange<LocalDay> {
-        today.adding(days: -(days - 1))...today
+        LocalDay.window(days, endingOn: today)
     }
 
     /// The Pro feature that unlocks this length: `trends_30d` for 30 days, `trends_90d` for 90,

@@ -15,13 +15,13 @@ public enum InsightsWindow: Int, Sendable, Hashable, Codable, CaseIterable {
 
     /// The days of this window ending `today` (inclusive).
     public func range(endingOn today: LocalDay) -> ClosedRange<LocalDay> {
-        today.adding(days: -(days - 1))...today
+        LocalDay.window(days, endingOn: today)
     }
 
     /// Every day whose check-in the insights ending `today` can use: the window, the window of
     /// the same length just before it (for highlights; its last day also serves the alert rule).
     public func daysNeeded(endingOn today: LocalDay) -> ClosedRange<LocalDay> {
-        today.adding(days: -(2 * days - 1))...today
+        LocalDay.window(2 * days, endingOn: today)
     }
 }
 

@@ -17,7 +17,7 @@ public struct NudgeSnooze: Sendable, Equatable, Codable {
 
     /// A snooze of `id` for 30 local calendar days from `now`.
     public static func notNow(_ id: NudgeID, now: Date, calendar: Calendar) -> NudgeSnooze {
-        let until = calendar.date(byAdding: .day, value: days, to: now) ?? now
+        let until = CivilTime.adding(days: days, to: now, in: calendar.timeZone)
         return NudgeSnooze(nudgeID: id.description, until: until)
     }
 

@@ -13,6 +13,10 @@ import Foundation
 ///
 /// A time without an offset is local time in the calendar's time zone (as
 /// ``LocalDay/at(hour:minute:in:)`` resolves it); a date without a time is local noon.
+///
+/// Every date must lie in the years 1…9999 in UTC and in the calendar's zone; with `now`
+/// given, a weigh-in may not lie in the future (a date without a time: not after today; with
+/// a time: not later than ``CivilTime/allowedSkew`` after `now`).
 public struct WeightDateReader: Sendable {
     /// What a date field said.
     public struct Parsed: Sendable, Equatable {
@@ -29,11 +33,15 @@ public struct WeightDateReader: Sendable {
     }
 
     private let calendar: Calendar
+    /// The latest instant and day a weigh-in may have, when future dates are refused.
+    private let latest: (instant: Date, day: LocalDay)?
     /// UTC offset (seconds) of each local hour seen, keyed by local hours since 1970.
     private var offsets: [Int64: Int64] = [:]
 
-    public init(calendar: Calendar) {
+    /// A reader for `calendar`'s zone; with `now`, dates after it are refused.
+    public init(calendar: Calendar, now: Date? = nil) {
         self.calendar = calendar
+        latest = now.map { ($0.addingTimeInterval(CivilTime.allowedSkew), LocalDay($0, in: calendar)) }
     }
 
     /// Reads `field` (and `time`, a separate time column, when there is one).
@@ -57,15 +65,37 @@ public struct WeightDateReader: Sendable {
             }
             clock = parsed
         }
-        guard let clock else {
-            return Parsed(date: localInstant(day: day, seconds: 12 * 3600, millis: 0), dateOnly: true)
+        let parsed: Parsed
+        if let clock {
+            let seconds = clock.hour * 3600 + clock.minute * 60 + clock.second
+            if let offset = clock.offsetSeconds {
+                let utc = Int64(day.dayNumber) * 86_400 + Int64(seconds - offset)
+                parsed = Parsed(date: Timestamp.fromMilliseconds(utc * 1000 + Int64(clock.millis)), dateOnly: false)
+            } else {
+                parsed = Parsed(date: localInstant(day: day, seconds: seconds, millis: clock.millis), dateOnly: false)
+            }
+        } else {
+            parsed = Parsed(date: localInstant(day: day, seconds: 12 * 3600, millis: 0), dateOnly: true)
         }
-        let seconds = clock.hour * 3600 + clock.minute * 60 + clock.second
-        if let offset = clock.offsetSeconds {
-            let utc = Int64(day.dayNumber) * 86_400 + Int64(seconds - offset)
-            return Parsed(date: Timestamp.fromMilliseconds(utc * 1000 + Int64(clock.millis)), dateOnly: false)
+        try check(parsed, day: day, field: field, time: clock == nil ? nil : time)
+        return parsed
+    }
+
+    /// Refuses a date outside the years accepted, or (with `now`) in the future.
+    private func check(_ parsed: Parsed, day: LocalDay, field: UnsafeBufferPointer<UInt8>,
+                       time: UnsafeBufferPointer<UInt8>?) throws(Problem) {
+        func given() -> String {
+            var text = WeightCSVNumber.quoted(field)
+            if let time, !Cursor(time).atEnd { text += " " + WeightCSVNumber.quoted(time) }
+            return text
         }
-        return Parsed(date: localInstant(day: day, seconds: seconds, millis: clock.millis), dateOnly: false)
+        guard CivilTime.isInRange(parsed.date, in: calendar.timeZone) else {
+            throw Problem(problem: .time(.outOfRange(given())), inTimeColumn: false)
+        }
+        guard let latest else { return }
+        if parsed.dateOnly ? day > latest.day : parsed.date > latest.instant {
+            throw Problem(problem: .time(.inFuture(given())), inTimeColumn: false)
+        }
     }
 
     /// The instant of a local wall-clock time, resolving each local hour once.

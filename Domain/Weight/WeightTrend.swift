@@ -3,8 +3,9 @@ import Foundation
 /// Where a weight is heading: the latest weigh-in, the change over 7 and 30 days, and the
 /// 7-day moving average.
 ///
-/// - The change over N days compares the latest weigh-in with the last one at or before
-///   N days (N × 24 h) earlier; it is `nil` when there is no weigh-in that old.
+/// - The change over N days compares the latest weigh-in with the last one at or before the
+///   same local time N calendar days earlier (``cutoff(days:before:calendar:)``: across a change
+///   of clocks that is not N × 24 h); it is `nil` when there is no weigh-in that old.
 /// - The 7-day moving average of a day is the mean of every weigh-in on that local day and the
 ///   six days before it; ``movingAverage`` has one point per day that has a weigh-in, and
 ///   ``currentAverage`` is the point of the latest weigh-in's day.
@@ -26,7 +27,7 @@ public struct WeightTrend: Sendable, Equatable {
         latest = sorted.last
         func change(days: Int) -> Double? {
             guard let latest = sorted.last else { return nil }
-            let cutoff = latest.date.addingTimeInterval(-Double(days) * 86_400)
+            let cutoff = Self.cutoff(days: days, before: latest.date, calendar: calendar)
             guard let base = sorted.last(where: { $0.date <= cutoff }) else { return nil }
             return latest.kilograms - base.kilograms
         }
@@ -34,6 +35,12 @@ public struct WeightTrend: Sendable, Equatable {
         change30Days = change(days: 30)
         movingAverage = Self.movingAverage(sorted, calendar: calendar)
         currentAverage = movingAverage.last?.kilograms
+    }
+
+    /// The same local time of day `days` calendar days before `date`: the newest moment a
+    /// weigh-in may have to count as `days` days old.
+    public static func cutoff(days: Int, before date: Date, calendar: Calendar) -> Date {
+        CivilTime.adding(days: -days, to: date, in: calendar.timeZone)
     }
 
     /// One point per day with a weigh-in: the mean of the weigh-ins of that day and the

@@ -55,18 +55,20 @@ struct CompleteInterventionTests {
         #expect(english(error).contains("hydration_morning, morning_light, exercise_timing") == true)
     }
 
-    @Test("a moment in the future is refused, even by a second; now itself is fine")
+    @Test("a moment more than the allowed skew in the future is refused; now plus the skew is fine")
     func future() async throws {
         let world = TestWorld()
-        let later = world.now.addingTimeInterval(1)
-        let error = await #expect(throws: InterventionError.self) {
+        let later = world.now.addingTimeInterval(CivilTime.allowedSkew + 1)
+        let error = await #expect(throws: TimeProblem.self) {
             try await world.completeIntervention.execute("morning_light", at: later)
         }
-        #expect(error == .completionInFuture(later))
+        #expect(error == .inFuture(Timestamp.format(later, offsetIn: world.calendar.timeZone)))
         #expect(english(error).contains("in the future") == true)
         #expect(await world.logged(around: "2026-03-01").completions.isEmpty)
         let atNow = try await world.completeIntervention.execute("morning_light", at: world.now)
         #expect(atNow.timestamp == world.now)
+        let skewed = world.now.addingTimeInterval(CivilTime.allowedSkew)
+        #expect(try await world.completeIntervention.execute("morning_light", at: skewed).timestamp == skewed)
     }
 
     @Test("a back-dated completion counts for that moment's local day and takes the card out of the deck")

@@ -8,7 +8,7 @@ import WellnessTestSupport
 // MARK: - Support
 
 /// In-memory Drift repositories, a fixed clock and the person's calendar.
-private struct DriftWorld {
+struct DriftWorld {
     let clock: FixedWallClock
     let calendar: Calendar
     let time: TimeContext

@@ -293,7 +293,7 @@ struct GetGoalTipsTests {
         }
         // A future day is outside the window too.
         let tomorrow = today.adding(days: 1)
-        _ = try await world.logMood.execute(score: 5, day: tomorrow)
+        try await world.moods.save(MoodEntry(day: tomorrow, score: 5))
         try await world.journals.update(tomorrow) { stored in stored = DailyJournal(day: tomorrow) }
 
         let service = FakeTipsService()

@@ -9,7 +9,7 @@ import WellnessTestSupport
 /// through `ImportWeightCSV` that must lose nothing and add nothing.
 @Suite("Weight export")
 struct WeightExportTests {
-    let world = WeightWorld()
+    let world = WeightWorld(now: WeightWorld.afterEveryTestDate)
 
     static let hostileNotes: [String] = [
         "=SUM(A1)", "+1", "-2", "@x", "\tx", "'quoted", "a,b", "say \"hi\"", "a\nb", "a\r\nb",
@@ -96,7 +96,7 @@ struct WeightExportTests {
         try await world.store(entries)
 
         let text = try await world.exported()
-        let fresh = WeightWorld()
+        let fresh = WeightWorld(now: WeightWorld.afterEveryTestDate)
         let report = try await fresh.importing(text)
         #expect(report.format == .wellness)
         #expect(report.imported == entries.count)
@@ -128,7 +128,7 @@ struct WeightExportTests {
         ("America/New_York", "Europe/Amsterdam"), ("Asia/Kathmandu", "America/St_Johns"), ("UTC", "Pacific/Chatham"),
     ])
     func roundTripAcrossZones(from: String, to: String) async throws {
-        let source = WeightWorld(zone: from)
+        let source = WeightWorld(now: WeightWorld.afterEveryTestDate, zone: from)
         var entries: [WeightEntry] = []
         // Hourly over two DST changes of either zone.
         for (start, hours) in [("2024-03-09T00:00:00Z", 72), ("2024-10-26T00:00:00Z", 60), ("2024-11-02T00:00:00Z", 60)] {
@@ -138,7 +138,7 @@ struct WeightExportTests {
             }
         }
         try await source.store(entries)
-        let target = WeightWorld(zone: to)
+        let target = WeightWorld(now: WeightWorld.afterEveryTestDate, zone: to)
         let report = try await target.importing(try await source.exported())
         #expect(report.imported == entries.count)
         #expect(try await target.stored().map(WeighIn.init) == source.stored().map(WeighIn.init))
@@ -159,12 +159,12 @@ struct WeightExportTests {
                                     note: note, source: .manual)
             if keys.insert(entry.duplicateKey).inserted { entries.append(entry) }
         }
-        let source = WeightWorld(zone: "America/New_York")
+        let source = WeightWorld(now: WeightWorld.afterEveryTestDate, zone: "America/New_York")
         try await source.store(entries)
         let bytes = try await source.exportedBytes().bytes
         let expected = try await source.stored().map(WeighIn.init)
         for chunkSize in [1, 7, 4096] {
-            let fresh = WeightWorld(zone: "Europe/Amsterdam")
+            let fresh = WeightWorld(now: WeightWorld.afterEveryTestDate, zone: "Europe/Amsterdam")
             let report = try await fresh.importing(bytes, chunkSize: chunkSize)
             #expect(report.imported == entries.count, "chunk size \(chunkSize)")
             #expect(try await fresh.stored().map(WeighIn.init) == expected, "chunk size \(chunkSize)")
@@ -180,11 +180,11 @@ struct WeightExportTests {
         let zone = TimeZone(identifier: "Africa/Monrovia")!
         let date = Fixtures.instant("1971-06-01T08:00:00Z")
         guard !zone.secondsFromGMT(for: date).isMultiple(of: 60) else { return } // no such data on this system
-        let source = WeightWorld(zone: "Africa/Monrovia")
+        let source = WeightWorld(now: WeightWorld.afterEveryTestDate, zone: "Africa/Monrovia")
         try await source.store([WeightEntry(unchecked: .init(), date: date, kilograms: 70, note: nil, source: .manual)])
         let text = try await source.exported()
         let again = try await source.importing(text)
-        let fresh = WeightWorld()
+        let fresh = WeightWorld(now: WeightWorld.afterEveryTestDate)
         try await fresh.importing(text)
         let copied = try await fresh.stored().map(WeighIn.init)
         #expect(again.imported == 0, "re-importing the export adds nothing")

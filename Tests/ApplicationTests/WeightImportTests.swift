@@ -9,7 +9,7 @@ import WellnessTestSupport
 /// exports have, duplicates, and the one-transaction rule (a bad row saves nothing).
 @Suite("Weight import")
 struct WeightImportTests {
-    let world = WeightWorld()
+    let world = WeightWorld(now: WeightWorld.afterEveryTestDate)
 
     /// The stored weigh-ins without ids, oldest first.
     func weighIns(_ world: WeightWorld? = nil) async throws -> [WeighIn] {
@@ -377,7 +377,7 @@ struct WeightImportTests {
 
     @Test("local times are read in the calendar's time zone")
     func timeZone() async throws {
-        let newYork = WeightWorld(zone: "America/New_York")
+        let newYork = WeightWorld(now: WeightWorld.afterEveryTestDate, zone: "America/New_York")
         try await newYork.importing("date,weight_kg,note\n2024-03-10T08:30,70,\n2024-03-09,70,\n")
         #expect(try await weighIns(newYork) == [WeighIn("2024-03-09T17:00:00Z", 70), WeighIn("2024-03-10T12:30:00Z", 70)])
     }

@@ -35,7 +35,7 @@ struct WeightUseCasesTests {
         _ = try await world.addWeight.execute(kilograms: 70.5, at: base)
         _ = try await world.addWeight.execute(kilograms: 70.52, at: base.addingTimeInterval(30))
         _ = try await world.addWeight.execute(kilograms: 70.5, at: base.addingTimeInterval(60))
-        _ = try await world.addWeight.execute(kilograms: 70.5, at: base.addingTimeInterval(12 * 3600))
+        _ = try await world.addWeight.execute(kilograms: 70.5, at: base.addingTimeInterval(-12 * 3600))
         #expect(try await world.stored().count == 4)
     }
 

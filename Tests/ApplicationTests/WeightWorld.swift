@@ -22,6 +22,10 @@ struct WeightWorld {
 
     var now: Date { clock.now() }
 
+    /// A "now" later than every date the import and export tests use (they reach 2030), as
+    /// dates in the future cannot be imported.
+    static let afterEveryTestDate = "2031-01-01T12:00:00+01:00"
+
     var importCSV: ImportWeightCSV { ImportWeightCSV(weights: weights, time: time) }
     var exportCSV: ExportWeightCSV { ExportWeightCSV(weights: weights, time: time) }
     var addWeight: AddWeight { AddWeight(weights: weights, time: time) }

@@ -135,7 +135,7 @@ struct InterventionsCLITests {
         Refusal(arguments: ["morning_light", "--count", "5"], mentions: ["morning_light", "counter"]),
         Refusal(arguments: ["hydration_morning", "--count", "0"], mentions: ["0"]),
         Refusal(arguments: ["hydration_morning", "--count", "1001"], mentions: ["1001"]),
-        Refusal(arguments: ["hydration_morning", "--at", "2026-01-06T10:01"], mentions: ["future"]),
+        Refusal(arguments: ["hydration_morning", "--at", "2026-01-06T10:06"], mentions: ["future", "2026-01-06T10:06"]),
         Refusal(arguments: ["hydration_morning", "--at", "2026-01-07T09:00:00Z"], mentions: ["future"]),
         Refusal(arguments: ["hydration_morning", "--at", "yesterday"], mentions: ["--at", "yesterday"]),
         Refusal(arguments: ["hydration_morning", "--at", "2026-02-30T08:00"], mentions: ["--at", "2026-02-30T08:00"]),

@@ -97,8 +97,8 @@ struct JournalCLITests {
         // Each mirrored tag sets exactly its own boolean, in a later process too.
         for (index, (flag, tag)) in legacyFlags.enumerated() {
             let day = localDay("2026-01-01", plus: index)
-            try await cli.ok(["journal", "toggle", tag, "--day", day], now: Moment.start)
-            try await cli.ok(["journal", "toggle", "coffee", "--day", day], now: Moment.start)
+            try await cli.ok(["journal", "toggle", tag, "--day", day], now: Moment.after(days: 10))
+            try await cli.ok(["journal", "toggle", "coffee", "--day", day], now: Moment.after(days: 10))
             let shown = try await cli.journal(day: day, now: Moment.after(days: 2))
             #expect(shown["tags"] as? [String] == [tag, "coffee"].sorted(), "\(day)")
             for (other, _) in legacyFlags {
@@ -108,13 +108,13 @@ struct JournalCLITests {
 
         // All five on one day, then one off again.
         for (_, tag) in legacyFlags {
-            try await cli.ok(["journal", "toggle", tag, "--day", "2026-01-10"], now: Moment.start)
+            try await cli.ok(["journal", "toggle", tag, "--day", "2026-01-10"], now: Moment.after(days: 10))
         }
-        var all = try await cli.journal(day: "2026-01-10", now: Moment.start)
+        var all = try await cli.journal(day: "2026-01-10", now: Moment.after(days: 10))
         for (flag, _) in legacyFlags {
             #expect(all[flag] as? Bool == true, "\(flag)")
         }
-        try await cli.ok(["journal", "toggle", "caffeine", "--day", "2026-01-10"], now: Moment.start)
+        try await cli.ok(["journal", "toggle", "caffeine", "--day", "2026-01-10"], now: Moment.after(days: 10))
         all = try await cli.journal(day: "2026-01-10", now: Moment.after(days: 1))
         #expect(all["caffeineAfter2PM"] as? Bool == false)
         #expect(all["consumedAlcohol"] as? Bool == true)
@@ -171,8 +171,11 @@ struct JournalCLITests {
             try await cli.ok(["journal", "toggle", allJournalTags[index], "--day", day], now: Moment.start)
         }
         try await cli.ok(["journal", "note", "Tired", "--day", days[2]], now: Moment.start)
-        // A journal on a later day is outside "the last N days".
-        try await cli.ok(["journal", "toggle", "mood", "--day", localDay(Self.today, plus: 1)], now: Moment.start)
+        // A later day cannot be recorded at all.
+        let tomorrow = localDay(Self.today, plus: 1)
+        let future = try await cli.run(["journal", "toggle", "mood", "--day", tomorrow], now: Moment.start)
+        #expect(future.status == 1, "\(future)")
+        #expect(future.stderr.contains("\(tomorrow) is in the future"), "\(future)")
 
         let week = try await cli.journals(now: Moment.start)
         #expect(week.map { $0["day"] as? String } == Array(days[1...]), "the default is 7 days, today included")
@@ -187,8 +190,9 @@ struct JournalCLITests {
         #expect(try await cli.journals(days: 1, now: Moment.start).map { $0["day"] as? String } == [days[3]])
         #expect(try await cli.journals(days: 11, now: Moment.start).map { $0["day"] as? String } == days)
         // A later process, a later today.
+        try await cli.ok(["journal", "toggle", "mood", "--day", tomorrow], now: Moment.after(days: 1))
         #expect(try await cli.journals(days: 3, now: Moment.after(days: 1)).map { $0["day"] as? String }
-            == [days[3], localDay(Self.today, plus: 1)])
+            == [days[3], tomorrow])
 
         let text = try await cli.ok(["journal", "list", "--days", "7"], now: Moment.start)
         let rows = text.stdout.split(separator: "\n").map(String.init)

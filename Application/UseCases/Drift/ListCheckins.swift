@@ -12,8 +12,6 @@ public struct ListCheckins: Sendable {
     }
 
     public func execute(days: Int = 30) async throws -> [Checkin] {
-        precondition(days > 0, "days must be positive")
-        let today = time.today()
-        return try await checkins.checkins(on: today.adding(days: -(days - 1))...today)
+        try await checkins.checkins(on: try time.lastDays(days))
     }
 }

@@ -13,10 +13,9 @@ public struct ListDriftAlerts: Sendable {
     }
 
     public func execute(days: Int = 14) async throws -> [DriftAlert] {
-        precondition(days > 0, "days must be positive")
-        let today = time.today()
-        let first = today.adding(days: -(days - 1))
-        let stored = try await checkins.checkins(on: first.adding(days: -1)...today)
-        return DriftAlert.alerts(in: stored).filter { $0.day >= first }
+        let window = try time.lastDays(days)
+        // The day before the window too: an alert compares a day with the one before it.
+        let stored = try await checkins.checkins(on: max(window.lowerBound.adding(days: -1), LocalDay.first)...window.upperBound)
+        return DriftAlert.alerts(in: stored).filter { window.contains($0.day) }
     }
 }

@@ -19,7 +19,7 @@ public struct RecordCheckin: Sendable {
     @discardableResult
     public func execute(energy: Int, stress: Int, social: Int, keyContact: String? = nil, day: LocalDay? = nil,
                         replace: Bool = false) async throws -> (checkin: Checkin, queued: QueuedCheckin?) {
-        let checkin = try Checkin(day: day ?? time.today(), energy: energy, stress: stress, social: social,
+        let checkin = try Checkin(day: try day.map(time.recordable) ?? time.today(), energy: energy, stress: stress, social: social,
                                   keyContact: keyContact)
         guard try await checkins.save(checkin, replacing: replace) else {
             throw DriftError.alreadyCheckedIn(checkin.day)

@@ -62,9 +62,8 @@ public struct GetGoalTips: Sendable {
 
     /// Moods and journals of the last 30 days (today included) and the other goals.
     func context(for goal: Goal) async throws(GoalTipsError) -> UserContext {
-        let today = time.today()
-        let window = today.adding(days: -(Self.contextDays - 1))...today
         do {
+            let window = try time.lastDays(Self.contextDays)
             return UserContext(moods: try await moods.moods(on: window),
                                journals: try await journals.journals(on: window),
                                otherGoals: try await goals.all().filter { $0.id != goal.id })

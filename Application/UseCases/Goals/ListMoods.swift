@@ -12,8 +12,6 @@ public struct ListMoods: Sendable {
     }
 
     public func execute(days: Int = 30) async throws -> [MoodEntry] {
-        guard (1...3660).contains(days) else { throw JournalError.invalidDays(days) }
-        let today = time.today()
-        return try await moods.moods(on: today.adding(days: -(days - 1))...today)
+        try await moods.moods(on: try time.lastDays(days))
     }
 }

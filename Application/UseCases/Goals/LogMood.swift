@@ -12,7 +12,7 @@ public struct LogMood: Sendable {
     }
 
     public func execute(score: Int, note: String? = nil, day: LocalDay? = nil) async throws -> MoodEntry {
-        let entry = try MoodEntry(day: day ?? time.today(), score: score, note: note)
+        let entry = try MoodEntry(day: try day.map(time.recordable) ?? time.today(), score: score, note: note)
         try await moods.save(entry)
         return entry
     }

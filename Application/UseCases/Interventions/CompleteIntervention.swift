@@ -16,9 +16,7 @@ public struct CompleteIntervention: Sendable {
     @discardableResult
     public func execute(_ id: Intervention.ID, count: Int = 1, at moment: Date? = nil) async throws -> InterventionCompletion {
         try InterventionLimits.loggableItem(id, count: count, in: catalog)
-        let now = time.now()
-        let timestamp = moment ?? now
-        guard timestamp <= now else { throw InterventionError.completionInFuture(timestamp) }
+        let timestamp = try moment.map(time.recordable) ?? time.now()
         let completion = InterventionCompletion(interventionID: id, day: LocalDay(timestamp, in: time.calendar),
                                                 timestamp: timestamp, count: count, source: .tracked)
         try await log.append(completions: [completion], decisions: [])

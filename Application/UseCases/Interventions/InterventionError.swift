@@ -4,13 +4,11 @@ import WellnessDomain
 /// Why an intervention could not be logged or decided.
 public enum InterventionError: WellnessError, Equatable {
     case invalidCount(Int)
-    case completionInFuture(Date)
     case countNotApplicable(Intervention.ID, TrackingType)
     case notInDeck(Intervention.ID, LocalDay, deck: [String])
 
     public enum Code: String, CaseIterable, Sendable {
         case invalidCount
-        case completionInFuture
         case countNotApplicable
         case notInDeck
     }
@@ -20,7 +18,6 @@ public enum InterventionError: WellnessError, Equatable {
     public var code: Code {
         switch self {
         case .invalidCount: .invalidCount
-        case .completionInFuture: .completionInFuture
         case .countNotApplicable: .countNotApplicable
         case .notInDeck: .notInDeck
         }
@@ -29,7 +26,6 @@ public enum InterventionError: WellnessError, Equatable {
     public var details: [LocalizedText.Argument] {
         switch self {
         case .invalidCount(let count): [.number(count), .number(InterventionLimits.maximumCount)]
-        case .completionInFuture(let date): [.verbatim(Timestamp.format(date))]
         case .countNotApplicable(let id, let type): [.verbatim(id.rawValue), .verbatim(type.rawValue)]
         case .notInDeck(let id, let day, let deck): [.verbatim(id.rawValue), .verbatim(day.description), deck.isEmpty ? .text(LocalizedText("error.none")) : .verbatim(deck.joined(separator: ", "))]
         }

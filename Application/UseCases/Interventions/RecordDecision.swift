@@ -18,6 +18,7 @@ public struct RecordDecision: Sendable {
     public func execute(_ id: Intervention.ID, day: LocalDay, status: InterventionDecision.Status,
                         count: Int = 1) async throws -> InterventionDecision {
         try InterventionLimits.loggableItem(id, count: count, in: catalog)
+        try time.recordable(day)
         let decision = InterventionDecision(interventionID: id, day: day, status: status,
                                             count: status == .done ? count : 0, updatedAt: time.now())
         let completion = status == .done

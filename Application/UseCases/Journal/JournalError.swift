@@ -4,11 +4,9 @@ import WellnessDomain
 /// Why a journal change was refused.
 public enum JournalError: WellnessError, Equatable {
     case notesTooLong(Int)
-    case invalidDays(Int)
 
     public enum Code: String, CaseIterable, Sendable {
         case notesTooLong
-        case invalidDays
     }
 
     public static let family = "journal"
@@ -16,14 +14,12 @@ public enum JournalError: WellnessError, Equatable {
     public var code: Code {
         switch self {
         case .notesTooLong: .notesTooLong
-        case .invalidDays: .invalidDays
         }
     }
 
     public var details: [LocalizedText.Argument] {
         switch self {
         case .notesTooLong(let count): [.number(count), .number(SetJournalNotes.maximumLength)]
-        case .invalidDays(let days): [.number(days)]
         }
     }
 }

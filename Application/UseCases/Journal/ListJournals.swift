@@ -11,8 +11,6 @@ public struct ListJournals: Sendable {
     }
 
     public func execute(days: Int = 7) async throws -> [DailyJournal] {
-        guard (1...3660).contains(days) else { throw JournalError.invalidDays(days) }
-        let today = time.today()
-        return try await journals.journals(on: today.adding(days: -(days - 1))...today)
+        try await journals.journals(on: try time.lastDays(days))
     }
 }

@@ -17,7 +17,7 @@ public struct SetJournalNotes: Sendable {
 
     public func execute(_ text: String, day: LocalDay? = nil) async throws -> DailyJournal {
         guard text.count <= Self.maximumLength else { throw JournalError.notesTooLong(text.count) }
-        let day = day ?? time.today()
+        let day = try day.map(time.recordable) ?? time.today()
         let notes = text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : text
         return try await journals.update(day) { stored in
             var journal = stored ?? DailyJournal(day: day)

@@ -13,7 +13,7 @@ public struct ToggleJournalTag: Sendable {
 
     /// `day` defaults to today.
     public func execute(_ tag: JournalTag, day: LocalDay? = nil) async throws -> DailyJournal {
-        let day = day ?? time.today()
+        let day = try day.map(time.recordable) ?? time.today()
         return try await journals.update(day) { stored in
             var journal = stored ?? DailyJournal(day: day)
             journal.toggle(tag)

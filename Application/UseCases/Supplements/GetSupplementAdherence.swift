@@ -16,9 +16,9 @@ public struct GetSupplementAdherence: Sendable {
         guard Self.windows.contains(days) else {
             throw InvalidValue(kind: .adherenceWindow, value: "\(days)", valid: Self.windows.map(String.init))
         }
-        let today = time.today()
+        let window = try time.lastDays(days)
         let stack = try await SeededStack(supplements).load()
-        let logs = try await supplements.logs(on: today.adding(days: -(days - 1))...today)
-        return SupplementAdherence(stack: stack.supplements, logs: logs, days: days, today: today)
+        let logs = try await supplements.logs(on: window)
+        return SupplementAdherence(stack: stack.supplements, logs: logs, days: days, today: window.upperBound)
     }
 }

@@ -13,7 +13,7 @@ public struct SetSupplementTaken: Sendable {
     @discardableResult
     public func execute(_ reference: String, taken: Bool, day: LocalDay? = nil) async throws -> SupplementLog {
         let supplement = try await SeededStack(supplements).load().find(reference)
-        let log = SupplementLog(day: day ?? time.today(), supplementID: supplement.id, taken: taken,
+        let log = SupplementLog(day: try day.map(time.recordable) ?? time.today(), supplementID: supplement.id, taken: taken,
                                 timestamp: time.now())
         try await supplements.save(log)
         return log

@@ -15,7 +15,7 @@ public struct AddWeight: Sendable {
     /// duplicate of a stored weigh-in (``WeightError/duplicate(existing:)``).
     public func execute(kilograms: Double, at date: Date? = nil, note: String? = nil) async throws -> WeightEntry {
         let trimmed = note?.trimmingCharacters(in: .whitespacesAndNewlines)
-        let entry = try WeightEntry(date: date ?? time.now(), kilograms: kilograms, note: trimmed, source: .manual)
+        let entry = try WeightEntry(date: try date.map(time.recordable) ?? time.now(), kilograms: kilograms, note: trimmed, source: .manual)
         let inserted = try await weights.importEntries(commit: true) { try $0.insert([entry]) }
         guard inserted == 1 else { throw WeightError.duplicate(existing: nil) }
         return entry

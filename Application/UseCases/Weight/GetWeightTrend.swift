@@ -16,8 +16,9 @@ public struct GetWeightTrend: Sendable {
             return WeightTrend(entries: [], calendar: time.calendar)
         }
         // Only what the trend needs: the last entry at or before each cutoff, and the last 7 days.
-        let base7 = try await weights.latest(atOrBefore: latest.date.addingTimeInterval(-7 * 86_400))
-        let base30 = try await weights.latest(atOrBefore: latest.date.addingTimeInterval(-30 * 86_400))
+        let calendar = time.calendar
+        let base7 = try await weights.latest(atOrBefore: WeightTrend.cutoff(days: 7, before: latest.date, calendar: calendar))
+        let base30 = try await weights.latest(atOrBefore: WeightTrend.cutoff(days: 30, before: latest.date, calendar: calendar))
         let windowStart = LocalDay(latest.date, in: time.calendar).adding(days: -6).start(in: time.calendar)
         var entries = try await weights.entries(since: windowStart)
         for base in [base30, base7].compactMap({ $0 }) where base.date < windowStart { entries.append(base) }

@@ -64,7 +64,7 @@ public struct ImportWeightCSV: Sendable {
             self.skipInvalid = skipInvalid
             self.dryRun = dryRun
             self.inserter = inserter
-            dates = WeightDateReader(calendar: calendar)
+            dates = WeightDateReader(calendar: calendar, now: now)
         }
 
         mutating func handle(_ record: borrowing CSVRecord) throws {

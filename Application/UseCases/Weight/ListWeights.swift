@@ -13,8 +13,6 @@ public struct ListWeights: Sendable {
 
     public func execute(days: Int? = nil) async throws -> [WeightEntry] {
         guard let days else { return try await weights.entries(since: nil) }
-        precondition(days > 0, "days must be positive")
-        let first = time.today().adding(days: -(days - 1))
-        return try await weights.entries(since: first.start(in: time.calendar))
+        return try await weights.entries(since: try time.lastDays(days).lowerBound.start(in: time.calendar))
     }
 }

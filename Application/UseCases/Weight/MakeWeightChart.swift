@@ -15,13 +15,11 @@ public struct MakeWeightChart: Sendable {
 
     /// The chart of the last `days` local days (today included).
     public func execute(days: Int = 90) async throws -> String {
-        precondition(days > 0, "days must be positive")
         let calendar = time.calendar
-        let last = time.today()
-        let first = last.adding(days: -(days - 1))
+        let inRange = try time.lastDays(days)
+        let (first, last) = (inRange.lowerBound, inRange.upperBound)
         // Six more days before the first, so its moving average is complete.
-        let entries = try await weights.entries(since: first.adding(days: -6).start(in: calendar))
-        let inRange = first...last
+        let entries = try await weights.entries(since: max(first.adding(days: -6), LocalDay.first).start(in: calendar))
         let shown = entries.filter { inRange.contains(LocalDay($0.date, in: calendar)) }
         guard !shown.isEmpty else { throw WeightChartError.noData(days: days) }
         let averages = WeightTrend.movingAverage(entries, calendar: calendar).filter { inRange.contains($0.day) }

@@ -34,7 +34,7 @@ enum TableOutput {
 enum LocalTime {
     static func format(_ date: Date?, calendar: Calendar, never: String) -> String {
         guard let date else { return never }
-        let parts = calendar.dateComponents([.hour, .minute], from: date)
-        return "\(LocalDay(date, in: calendar)) " + String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+        let local = CivilTime.local(date, in: calendar.timeZone)
+        return "\(local.day) " + String(format: "%02d:%02d", local.hour, local.minute)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WellnessDomain
+import WellnessTestSupport
 
 /// The latest weigh-in, the 7- and 30-day change and the 7-day moving average, by hand.
 @Suite("Weight trend")
@@ -82,17 +83,31 @@ struct WeightTrendTests {
         #expect(WeightTrend(entries: short, calendar: calendar).change7Days == nil)
     }
 
-    @Test("days are 24 hours, not calendar days, across a DST change")
+    @Test("days are calendar days, not 24 hours, across a DST change")
     func changeAcrossDST() {
-        // 2024-03-31 has 23 hours in Amsterdam: 7 × 24 h before 2024-04-03T08:00+02:00 is
-        // 2024-03-27T07:00+01:00, not 08:00.
+        // 2024-03-31 has 23 hours in Amsterdam: 7 calendar days before 2024-04-03T08:00+02:00
+        // is 2024-03-27T08:00+01:00 (7 × 24 h would be 07:00).
         let entries = [
-            entry("2024-03-27T06:00:00Z", 80),   // 07:00 local: at the cutoff
-            entry("2024-03-27T06:30:00Z", 81),   // 07:30 local: after it
+            entry("2024-03-27T07:00:00Z", 80),   // 08:00 local: at the cutoff
+            entry("2024-03-27T07:30:00Z", 81),   // 08:30 local: after it
             entry("2024-04-03T06:00:00Z", 79),
         ]
         let trend = WeightTrend(entries: entries, calendar: calendar)
         #expect(trend.change7Days == -1)
+    }
+
+    @Test("the issue's rows: 07:30 before the change and 08:00 after it, 7 calendar days apart, are a 7-day change")
+    func changeOverSpringForward() {
+        let entries = [entry("2026-03-23T07:30:00+01:00", 70), entry("2026-03-30T08:00:00+02:00", 72)]
+        #expect(WeightTrend(entries: entries, calendar: calendar).change7Days == 2)
+        // Chatham (+12:45/+13:45) ends its summer time on 2026-04-05.
+        let chatham = Fixtures.calendar("Pacific/Chatham")
+        let across = [entry("2026-04-01T07:30:00+13:45", 70), entry("2026-04-08T07:30:00+12:45", 69.5)]
+        #expect(WeightTrend(entries: across, calendar: chatham).change7Days == -0.5)
+        // New York falls back on 2026-11-01: 7 calendar days are 169 hours there.
+        let newYork = Fixtures.calendar("America/New_York")
+        let autumn = [entry("2026-10-28T07:00:00-04:00", 80), entry("2026-11-04T07:00:00-05:00", 79)]
+        #expect(WeightTrend(entries: autumn, calendar: newYork).change7Days == -1)
     }
 
     @Test("7-day moving average: every weigh-in of the day and the six days before, several per day")
