@@ -257,6 +257,9 @@ struct CheckinTests {
         (["date": "2026-02-30", "energy": 3, "stress": 2, "social": 3], "\"date\""),
         (["date": "10-03-2026", "energy": 3, "stress": 2, "social": 3], "\"date\""),
         (["date": 20260310, "energy": 3, "stress": 2, "social": 3], "\"date\""),
+        // After today in every zone: at the server's 2026-03-10T10:00Z it is 2026-03-11 only at +14.
+        (["date": "2026-03-12", "energy": 3, "stress": 2, "social": 3], "\"date\": 2026-03-12 is in the future"),
+        (["date": "9999-12-31", "energy": 3, "stress": 2, "social": 3], "\"date\""),
         (["date": "2026-03-10", "energy": 3, "stress": 2, "social": 3,
           "key_contact": String(repeating: "x", count: 101)], "\"key_contact\""),
         (["date": "2026-03-10", "energy": 3, "stress": 2, "social": 3, "key_contact": 7], "\"key_contact\""),
@@ -269,6 +272,15 @@ struct CheckinTests {
             #expect(reply.error?.code == "VALIDATION_ERROR")
             #expect(reply.error?.message.contains(field) == true, "\(reply)")
             #expect(try await server.host.workspace(account.id).drift.checkins(days: 30).isEmpty)
+        }
+    }
+
+    @Test("a day that is already today somewhere (UTC+14) is accepted: the server does not know its users' zones")
+    func todaySomewhere() async throws {
+        try await TestServer.withServer { server in
+            let (_, token) = try await server.account("ann@example.org")
+            let reply = try await server.checkin(["date": "2026-03-11", "energy": 3, "stress": 2, "social": 3], token: token)
+            #expect(reply.status == 201, "\(reply)")
         }
     }
 
