@@ -137,4 +137,22 @@ struct SQLiteCorruptRowTests {
             store.isCorrupt($0, table: "checkin", key: "2026-03-10", column: "stress")
         }
     }
+
+    @Test("the tables themselves refuse these values now: each UPDATE fails and changes nothing", arguments: [
+        "UPDATE weightEntry SET atMs = 'soon'", "UPDATE weightEntry SET note = X'ff'",
+        "UPDATE checkin SET keyContact = X'ff'", "UPDATE supplementLog SET taken = 'x'",
+        "UPDATE supplementLog SET taken = 2", "UPDATE checkin SET day = '2026-2-3'", "UPDATE checkin SET day = '2026-13-01'",
+        "UPDATE checkin SET energy = '3.5'", "UPDATE checkin SET energy = 6", "UPDATE weightEntry SET kilograms = 'heavy'",
+        "UPDATE supplementLog SET day = 'yesterday'",
+    ])
+    func constraintsRefuse(sql: String) async throws {
+        let store = try await Store()
+        let before = try await store.value("SELECT quote(atMs) || quote(note) FROM weightEntry")
+        await #expect(throws: DatabaseError.self) {
+            try await DatabaseQueue(path: store.file.path).write { try $0.execute(sql: sql) }
+        }
+        #expect(try await store.value("SELECT quote(atMs) || quote(note) FROM weightEntry") == before)
+        #expect(try await store.checkins.checkins(on: Store.month).map(\.energy) == [3])
+        #expect(try await store.supplements.logs(on: Store.month).map(\.taken) == [true])
+    }
 }
