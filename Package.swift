@@ -158,6 +158,7 @@ let package = Package(
                                    "WellnessServerHost", "WellnessClient",
                                    "WellnessTestSupport",
                                    .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                                   .product(name: "GRDB", package: "GRDB.swift"),
                                    .product(name: "Logging", package: "swift-log"),
                                    .product(name: "NIOCore", package: "swift-nio"),
                                    .product(name: "NIOHTTP1", package: "swift-nio")],

@@ -97,7 +97,8 @@ public struct JSONFileStore: Sendable {
         do {
             return try Self.decoder.decode(Value.self, from: data)
         } catch {
-            throw JSONFileStoreError.corruptFile(path: file.path, reason: Self.describe(error))
+            let record = (Value.self as? any RecordList.Type)?.firstUndecodable(in: data)
+            throw JSONFileStoreError.corruptFile(path: file.path, reason: Self.describe(error, record: record))
         }
     }
 
@@ -208,6 +209,15 @@ public struct JSONFileStore: Sendable {
         return decoder
     }
 
+    /// `error` worded for a corrupt file; `record` (the index of the first record of a list that
+    /// does not decode) is named when the error itself names no place: Foundation on Linux reports
+    /// a fraction where a whole number is stored as "not valid JSON", with no path.
+    static func describe(_ error: any Error, record: Int? = nil) -> String {
+        let reason = describe(error)
+        guard let record, !reason.hasPrefix("at ") else { return reason }
+        return "at [\(record)]: the record does not decode (\(reason))"
+    }
+
     static func describe(_ error: any Error) -> String {
         switch error {
         case DecodingError.dataCorrupted(let context),
@@ -224,3 +234,21 @@ public struct JSONFileStore: Sendable {
     }
 }
 
+
+/// A collection file holding a JSON array of records, which can name the first record that
+/// does not decode.
+private protocol RecordList {
+    static func firstUndecodable(in data: Data) -> Int?
+}
+
+extension Array: RecordList where Element: Decodable {
+    static func firstUndecodable(in data: Data) -> Int? {
+        guard let records = try? JSONSerialization.jsonObject(with: data) as? [Any] else { return nil }
+        return records.firstIndex { record in
+            guard let bytes = try? JSONSerialization.data(withJSONObject: record, options: [.fragmentsAllowed]) else {
+                return true
+            }
+            return (try? JSONFileStore.decoder.decode(Element.self, from: bytes)) == nil
+        }
+    }
+}

@@ -34,15 +34,11 @@ public struct SQLiteAccountRepository: AccountRepository {
     public func all() async throws -> [Account] { try await fetch("SELECT * FROM account ORDER BY email", []) }
 
     private func fetch(_ sql: String, _ arguments: StatementArguments) async throws -> [Account] {
-        let database = self.database
-        return try await database.read { db in
+        try await database.read { db in
             try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
-                let idText: String = row["id"]
-                guard let id = UUID(uuidString: idText) else {
-                    throw database.corruptRow(table: "account", key: "id \(idText)", "id is not a UUID")
-                }
-                return Account(id: Account.ID(id), email: EmailAddress(stored: row["email"]),
-                               passwordHash: row["passwordHash"], createdAt: Timestamp.fromMilliseconds(row["createdAt"]))
+                let stored = StoredRow(row, table: "account", keyColumns: ["id"])
+                return Account(id: Account.ID(try stored.uuid("id")), email: EmailAddress(stored: try stored.text("email")),
+                               passwordHash: try stored.text("passwordHash"), createdAt: try stored.instant("createdAt"))
             }
         }
     }
@@ -64,17 +60,12 @@ public struct SQLiteAccountRepository: AccountRepository {
     }
 
     public func session(digest: String) async throws -> SessionRecord? {
-        let database = self.database
-        return try await database.read { db in
+        try await database.read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM session WHERE tokenDigest = ?", arguments: [digest])
             else { return nil }
-            let idText: String = row["accountId"]
-            guard let id = UUID(uuidString: idText) else {
-                throw database.corruptRow(table: "session", key: "accountId \(idText)", "accountId is not a UUID")
-            }
-            return SessionRecord(tokenDigest: digest, accountID: Account.ID(id),
-                                 createdAt: Timestamp.fromMilliseconds(row["createdAt"]),
-                                 expiresAt: Timestamp.fromMilliseconds(row["expiresAt"]))
+            let stored = StoredRow(row, table: "session", keyColumns: ["accountId"])
+            return SessionRecord(tokenDigest: digest, accountID: Account.ID(try stored.uuid("accountId")),
+                                 createdAt: try stored.instant("createdAt"), expiresAt: try stored.instant("expiresAt"))
         }
     }
 
@@ -102,24 +93,15 @@ public struct SQLiteIdempotencyRepository: IdempotencyRepository {
     }
 
     public func record(account: Account.ID, key: String) async throws -> IdempotencyRecord? {
-        let database = self.database
-        return try await database.read { db in
+        try await database.read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM idempotencyKey WHERE accountId = ? AND key = ?",
                                              arguments: [account.description, key])
             else { return nil }
-            let json: String = row["checkin"]
-            let outcomeText: String = row["outcome"]
-            let checkin: Checkin
-            do {
-                checkin = try JSONDecoder().decode(Checkin.self, from: Data(json.utf8))
-            } catch {
-                throw database.corruptRow(table: "idempotencyKey", key: "key \(key)", "checkin: \(error)")
-            }
-            guard let outcome = IdempotencyRecord.Outcome(rawValue: outcomeText) else {
-                throw database.corruptRow(table: "idempotencyKey", key: "key \(key)", "unknown outcome '\(outcomeText)'")
-            }
-            return IdempotencyRecord(accountID: account, key: key, checkin: checkin, outcome: outcome,
-                                     createdAt: Timestamp.fromMilliseconds(row["createdAt"]))
+            let stored = StoredRow(row, table: "idempotencyKey", keyColumns: ["key"])
+            return IdempotencyRecord(accountID: account, key: key,
+                                     checkin: try stored.json("checkin", as: Checkin.self, expected: "a check-in in JSON"),
+                                     outcome: try stored.raw("outcome", as: IdempotencyRecord.Outcome.self),
+                                     createdAt: try stored.instant("createdAt"))
         }
     }
 

@@ -83,6 +83,8 @@ public struct SQLiteDatabase: Sendable {
             logger.debug("database migrated", metadata: ["path": "\(path)"])
         } catch let error as SQLiteStoreError {
             throw error
+        } catch let row as StoredRow.CorruptRow {
+            throw SQLiteStoreError.corruptRow(path: path, table: row.table, key: row.key, reason: row.reason)
         } catch {
             throw SQLiteStoreError.cannotOpen(path: path, reason: describe(error))
         }
@@ -94,8 +96,8 @@ public struct SQLiteDatabase: Sendable {
     func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
         do {
             return try await writer.read(body)
-        } catch let error as DatabaseError {
-            throw SQLiteStoreError.database(path: path, reason: Self.describe(error))
+        } catch {
+            throw storeError(error)
         }
     }
 
@@ -103,8 +105,8 @@ public struct SQLiteDatabase: Sendable {
     func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
         do {
             return try await writer.write(body)
-        } catch let error as DatabaseError {
-            throw SQLiteStoreError.database(path: path, reason: Self.describe(error))
+        } catch {
+            throw storeError(error)
         }
     }
 
@@ -118,10 +120,21 @@ public struct SQLiteDatabase: Sendable {
                     result = try body(db)
                     return commit ? .commit : .rollback
                 }
-                return result!
+                guard let result else { throw DatabaseError(message: "the transaction returned no result") }
+                return result
             }
-        } catch let error as DatabaseError {
-            throw SQLiteStoreError.database(path: path, reason: Self.describe(error))
+        } catch {
+            throw storeError(error)
+        }
+    }
+
+    /// A GRDB error or a corrupt row as a ``SQLiteStoreError`` naming this file; any other error
+    /// (the caller's own) as it is.
+    private func storeError(_ error: any Error) -> any Error {
+        switch error {
+        case let error as DatabaseError: SQLiteStoreError.database(path: path, reason: Self.describe(error))
+        case let row as StoredRow.CorruptRow: corruptRow(table: row.table, key: row.key, row.reason)
+        default: error
         }
     }
 

@@ -13,20 +13,10 @@ public struct SQLiteDogProfileRepository: DogProfileRepository {
     // MARK: - Reads
 
     public func load() async throws -> DogProfile? {
-        let database = self.database
-        return try await database.read { db in
-            let record: DogProfileRecord?
-            do {
-                record = try DogProfileRecord.fetchOne(db, key: 1)
-            } catch let error as RowDecodingError {
-                throw database.corruptRow(table: DogProfileRecord.databaseTableName, key: "id 1", "\(error)")
-            }
-            guard let record else { return nil }
-            guard let birthDate = LocalDay(record.birthDate) else {
-                throw database.corruptRow(table: DogProfileRecord.databaseTableName, key: "id 1",
-                                          "birthDate '\(record.birthDate)' is not a date in the form YYYY-MM-DD")
-            }
-            return DogProfile(storedName: record.name, birthDate: birthDate)
+        try await database.read { db in
+            guard let row = try Row.fetchOne(db, DogProfileRecord.filter(key: 1)) else { return nil }
+            let stored = StoredRow(row, table: DogProfileRecord.databaseTableName, keyColumns: ["id"])
+            return DogProfile(storedName: try stored.text("name"), birthDate: try stored.day("birthDate"))
         }
     }
 
@@ -40,7 +30,7 @@ public struct SQLiteDogProfileRepository: DogProfileRepository {
 }
 
 /// The one row of `dogProfile`.
-private struct DogProfileRecord: Codable, FetchableRecord, PersistableRecord {
+private struct DogProfileRecord: Encodable, PersistableRecord {
     static let databaseTableName = "dogProfile"
 
     var id: Int64

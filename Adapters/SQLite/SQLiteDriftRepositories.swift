@@ -12,11 +12,10 @@ public struct SQLiteCheckinRepository: CheckinRepository {
     }
 
     public func checkins(on days: ClosedRange<LocalDay>) async throws -> [Checkin] {
-        let database = self.database
-        return try await database.read { db in
+        try await database.read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM checkin WHERE day BETWEEN ? AND ? ORDER BY day",
                              arguments: [days.lowerBound.description, days.upperBound.description])
-                .map { try Self.checkin($0, database, table: "checkin") }
+                .map { try Self.checkin(StoredRow($0, table: "checkin", keyColumns: ["day"])) }
         }
     }
 
@@ -38,16 +37,18 @@ public struct SQLiteCheckinRepository: CheckinRepository {
     }
 
     /// A check-in from a row's `day`, `energy`, `stress`, `social`, `keyContact` columns.
-    static func checkin(_ row: Row, _ database: SQLiteDatabase, table: String) throws -> Checkin {
-        let dayText: String = row["day"]
-        guard let day = LocalDay(dayText) else {
-            throw database.corruptRow(table: table, key: "day \(dayText)", "day is not YYYY-MM-DD")
-        }
+    static func checkin(_ row: StoredRow) throws -> Checkin {
+        let day = try row.day("day")
+        let energy = try row.int("energy"), stress = try row.int("stress"), social = try row.int("social")
+        let keyContact = try row.optionalText("keyContact")
         do {
-            return try Checkin(day: day, energy: row["energy"], stress: row["stress"], social: row["social"],
-                               keyContact: row["keyContact"])
+            return try Checkin(day: day, energy: energy, stress: stress, social: social, keyContact: keyContact)
         } catch {
-            throw database.corruptRow(table: table, key: "day \(dayText)", error.localizedDescription)
+            let column = switch error {
+            case let .outOfRange(field, _), let .notAWholeNumber(field, _): field.rawValue
+            case .keyContactTooLong: "keyContact"
+            }
+            throw row.corrupt(column, error.summary)
         }
     }
 }
@@ -62,9 +63,8 @@ public struct SQLiteCheckinQueueRepository: CheckinQueueRepository {
     }
 
     public func all() async throws -> [QueuedCheckin] {
-        let database = self.database
-        return try await database.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM checkinQueue ORDER BY position").map { try Self.item($0, database) }
+        try await database.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM checkinQueue ORDER BY position").map { try Self.item($0) }
         }
     }
 
@@ -80,10 +80,8 @@ public struct SQLiteCheckinQueueRepository: CheckinQueueRepository {
     }
 
     public func claimNext(flush: UUID, now: Date, excluding: Set<QueuedCheckin.ID>) async throws -> QueuedCheckin? {
-        let database = self.database
         let nowMillis = Timestamp.milliseconds(now)
         let expires = Timestamp.milliseconds(now.addingTimeInterval(Self.claimLifetime))
-        let skip = excluding.map(\.description)
         return try await database.write { db in
             let rows = try Row.fetchCursor(db, sql: """
                 SELECT * FROM checkinQueue
@@ -91,9 +89,9 @@ public struct SQLiteCheckinQueueRepository: CheckinQueueRepository {
                 ORDER BY position
                 """, arguments: [QueuedCheckin.maxFailures, nowMillis])
             while let row = try rows.next() {
-                let id: String = row["id"]
-                if skip.contains(id) { continue }
-                let item = try Self.item(row, database)
+                let item = try Self.item(row)
+                if excluding.contains(item.id) { continue }
+                let id = try StoredRow(row, table: "checkinQueue", keyColumns: ["id"]).text("id")
                 try db.execute(sql: "UPDATE checkinQueue SET claimFlush = ?, claimExpires = ? WHERE id = ?",
                                arguments: [flush.uuidString.lowercased(), expires, id])
                 return item
@@ -136,14 +134,10 @@ public struct SQLiteCheckinQueueRepository: CheckinQueueRepository {
         }
     }
 
-    static func item(_ row: Row, _ database: SQLiteDatabase) throws -> QueuedCheckin {
-        let idText: String = row["id"]
-        guard let id = UUID(uuidString: idText) else {
-            throw database.corruptRow(table: "checkinQueue", key: "id \(idText)", "id is not a UUID")
-        }
-        let checkin = try SQLiteCheckinRepository.checkin(row, database, table: "checkinQueue")
-        return QueuedCheckin(id: QueuedCheckin.ID(id), checkin: checkin, queuedAt: Timestamp.fromMilliseconds(row["queuedAt"]),
-                             retryCount: row["retryCount"])
+    static func item(_ row: Row) throws -> QueuedCheckin {
+        let stored = StoredRow(row, table: "checkinQueue", keyColumns: ["id"])
+        return QueuedCheckin(id: QueuedCheckin.ID(try stored.uuid("id")), checkin: try SQLiteCheckinRepository.checkin(stored),
+                             queuedAt: try stored.instant("queuedAt"), retryCount: try stored.int("retryCount", in: 0...Int.max))
     }
 }
 
@@ -156,15 +150,11 @@ public struct SQLiteTierRepository: TierRepository {
     }
 
     public func tier() async throws -> Tier {
-        let database = self.database
-        return try await database.read { db in
-            guard let value = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = 'tier'") else {
+        try await database.read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT key, value FROM setting WHERE key = 'tier'") else {
                 return .free
             }
-            guard let tier = Tier(rawValue: value) else {
-                throw database.corruptRow(table: "setting", key: "tier", "'\(value)' is not free or pro")
-            }
-            return tier
+            return try StoredRow(row, table: "setting", keyColumns: ["key"]).raw("value", as: Tier.self)
         }
     }
 
@@ -185,10 +175,10 @@ public struct SQLiteDriftCacheRepository: DriftCacheRepository {
 
     public func cached(_ key: String) async throws -> (data: Data, fetchedAt: Date)? {
         try await database.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT json, fetchedAt FROM driftCache WHERE key = ?",
+            guard let row = try Row.fetchOne(db, sql: "SELECT key, json, fetchedAt FROM driftCache WHERE key = ?",
                                              arguments: [key]) else { return nil }
-            let json: String = row["json"]
-            return (Data(json.utf8), Timestamp.fromMilliseconds(row["fetchedAt"]))
+            let stored = StoredRow(row, table: "driftCache", keyColumns: ["key"])
+            return (Data(try stored.text("json").utf8), try stored.instant("fetchedAt"))
         }
     }
 

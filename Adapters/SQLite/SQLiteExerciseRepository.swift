@@ -13,14 +13,12 @@ public struct SQLiteExerciseRepository: ExerciseRepository {
     }
 
     public func library() async throws -> ExerciseLibrary {
-        let database = self.database
-        return try await database.read { db in try Self.fetch(db, database) }
+        try await database.read { db in try Self.fetch(db) }
     }
 
     public func update<Result: Sendable>(_ change: @Sendable (inout ExerciseLibrary) throws -> Result) async throws -> Result {
-        let database = self.database
-        return try await database.write { db in
-            let original = try Self.fetch(db, database)
+        try await database.write { db in
+            let original = try Self.fetch(db)
             var library = original
             let result = try change(&library)
             guard library != original else { return result }
@@ -35,15 +33,17 @@ public struct SQLiteExerciseRepository: ExerciseRepository {
         }
     }
 
-    private static func fetch(_ db: Database, _ database: SQLiteDatabase) throws -> ExerciseLibrary {
+    private static func fetch(_ db: Database) throws -> ExerciseLibrary {
         let seeded = try SeedMarker.isSet(marker, in: db)
-        let exercises = try ExerciseRecord.order(Column("position")).fetchAll(db).map { try $0.exercise(database) }
+        let exercises = try Row.fetchAll(db, ExerciseRecord.order(Column("position"))).map {
+            try ExerciseRecord.exercise(StoredRow($0, table: ExerciseRecord.databaseTableName, keyColumns: ["id"]))
+        }
         return ExerciseLibrary(exercises: exercises, isSeeded: seeded)
     }
 }
 
 /// A row of `exercise`.
-private struct ExerciseRecord: Codable, FetchableRecord, PersistableRecord {
+private struct ExerciseRecord: Encodable, PersistableRecord {
     static let databaseTableName = "exercise"
 
     var id: String
@@ -64,14 +64,17 @@ private struct ExerciseRecord: Codable, FetchableRecord, PersistableRecord {
         category = exercise.category.rawValue
     }
 
-    func exercise(_ database: SQLiteDatabase) throws -> ExerciseDefinition {
-        let secondary = secondaryMuscles.split(separator: ",").map { MuscleGroup(rawValue: String($0)) }
-        guard let group = MuscleGroup(rawValue: muscleGroup), secondary.allSatisfy({ $0 != nil }),
-              let kit = Equipment(rawValue: equipment), let kind = ExerciseCategory(rawValue: category) else {
-            throw database.corruptRow(table: Self.databaseTableName, key: "id \(id)",
-                                      "unknown muscle group, equipment or category")
+    static func exercise(_ row: StoredRow) throws -> ExerciseDefinition {
+        _ = try row.int("position")
+        let secondary = try row.text("secondaryMuscles").split(separator: ",").map { raw in
+            guard let muscle = MuscleGroup(rawValue: String(raw)) else {
+                throw row.corrupt("secondaryMuscles", "unknown muscle group \(StoredRow.describe(String(raw)))")
+            }
+            return muscle
         }
-        return ExerciseDefinition(id: .init(id), name: name, muscleGroup: group, secondaryMuscles: secondary.compactMap { $0 },
-                                  equipment: kit, category: kind)
+        return ExerciseDefinition(id: .init(try row.text("id")), name: try row.text("name"),
+                                  muscleGroup: try row.raw("muscleGroup", as: MuscleGroup.self), secondaryMuscles: secondary,
+                                  equipment: try row.raw("equipment", as: Equipment.self),
+                                  category: try row.raw("category", as: ExerciseCategory.self))
     }
 }

@@ -14,29 +14,24 @@ public struct SQLiteGoalRepository: GoalRepository, TipsCacheRepository {
     // MARK: - Reads
 
     public func all() async throws -> [Goal] {
-        let database = self.database
-        return try await database.read { db in
-            try GoalRecord.order(Column("createdAt"), Column("id")).fetchAll(db).map { try $0.goal(database) }
+        try await database.read { db in
+            try Row.fetchAll(db, GoalRecord.order(Column("createdAt"), Column("id"))).map { try GoalRecord.goal($0) }
         }
     }
 
     public func goal(_ id: Goal.ID) async throws -> Goal? {
-        let database = self.database
-        return try await database.read { db in try GoalRecord.fetchOne(db, key: id.description)?.goal(database) }
+        try await database.read { db in
+            try Row.fetchOne(db, GoalRecord.filter(key: id.description)).map { try GoalRecord.goal($0) }
+        }
     }
 
     public func cached(for goal: Goal.ID) async throws -> GoalTips? {
-        let database = self.database
-        return try await database.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT generatedAt, tips FROM tipsCache WHERE goalId = ?",
+        try await database.read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT goalId, generatedAt, tips FROM tipsCache WHERE goalId = ?",
                                              arguments: [goal.description]) else { return nil }
-            let json: String = row["tips"]
-            do {
-                let tips = try JSONDecoder().decode([GoalTip].self, from: Data(json.utf8))
-                return GoalTips(goalID: goal, generatedAt: Timestamp.fromMilliseconds(row["generatedAt"]), tips: tips)
-            } catch {
-                throw database.corruptRow(table: "tipsCache", key: "goal \(goal)", "tips are not a list of tips: \(error)")
-            }
+            let stored = StoredRow(row, table: "tipsCache", keyColumns: ["goalId"])
+            return GoalTips(goalID: goal, generatedAt: try stored.instant("generatedAt"),
+                            tips: try stored.json("tips", as: [GoalTip].self, expected: "a JSON list of tips"))
         }
     }
 
@@ -60,7 +55,7 @@ public struct SQLiteGoalRepository: GoalRepository, TipsCacheRepository {
 }
 
 /// A row of `goal`.
-private struct GoalRecord: Codable, FetchableRecord, PersistableRecord {
+private struct GoalRecord: Encodable, PersistableRecord {
     static let databaseTableName = "goal"
 
     var id: String
@@ -75,12 +70,10 @@ private struct GoalRecord: Codable, FetchableRecord, PersistableRecord {
         createdAt = Timestamp.milliseconds(goal.createdAt)
     }
 
-    func goal(_ database: SQLiteDatabase) throws -> Goal {
-        guard let uuid = UUID(uuidString: id) else {
-            throw database.corruptRow(table: Self.databaseTableName, key: "id \(id)", "id is not a UUID")
-        }
-        return Goal(storedID: .init(uuid), title: title, description: description,
-                    createdAt: Timestamp.fromMilliseconds(createdAt))
+    static func goal(_ row: Row) throws -> Goal {
+        let stored = StoredRow(row, table: databaseTableName, keyColumns: ["id"])
+        return Goal(storedID: .init(try stored.uuid("id")), title: try stored.text("title"),
+                    description: try stored.optionalText("description"), createdAt: try stored.instant("createdAt"))
     }
 }
 
@@ -93,15 +86,12 @@ public struct SQLiteMoodRepository: MoodRepository {
     }
 
     public func moods(on days: ClosedRange<LocalDay>) async throws -> [MoodEntry] {
-        let database = self.database
-        return try await database.read { db in
+        try await database.read { db in
             try Row.fetchAll(db, sql: "SELECT day, score, note FROM mood WHERE day BETWEEN ? AND ? ORDER BY day",
                              arguments: [days.lowerBound.description, days.upperBound.description]).map { row in
-                let text: String = row["day"]
-                guard let day = LocalDay(text) else {
-                    throw database.corruptRow(table: "mood", key: "day \(text)", "not a date in the form YYYY-MM-DD")
-                }
-                return MoodEntry(storedDay: day, score: row["score"], note: row["note"])
+                let stored = StoredRow(row, table: "mood", keyColumns: ["day"])
+                return MoodEntry(storedDay: try stored.day("day"), score: try stored.int("score", in: MoodEntry.scores),
+                                 note: try stored.optionalText("note"))
             }
         }
     }

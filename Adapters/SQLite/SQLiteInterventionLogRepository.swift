@@ -15,38 +15,35 @@ public struct SQLiteInterventionLogRepository: InterventionLogRepository {
     // MARK: - Reads
 
     public func completions(on days: ClosedRange<LocalDay>) async throws -> [InterventionCompletion] {
-        let database = self.database
-        return try await database.read { db in
-            try CompletionRecord
+        try await database.read { db in
+            try Row.fetchAll(db, CompletionRecord
                 .filter(CompletionRecord.Columns.day >= days.lowerBound.description
                         && CompletionRecord.Columns.day <= days.upperBound.description)
-                .order(CompletionRecord.Columns.timestamp, CompletionRecord.Columns.interventionId, CompletionRecord.Columns.id)
-                .fetchAll(db).map { try $0.completion(database) }
+                .order(CompletionRecord.Columns.timestamp, CompletionRecord.Columns.interventionId, CompletionRecord.Columns.id))
+                .map(CompletionRecord.completion)
         }
     }
 
     public func decisions(on days: ClosedRange<LocalDay>) async throws -> [InterventionDecision] {
-        let database = self.database
-        return try await database.read { db in
-            try DecisionRecord
+        try await database.read { db in
+            try Row.fetchAll(db, DecisionRecord
                 .filter(DecisionRecord.Columns.day >= days.lowerBound.description
                         && DecisionRecord.Columns.day <= days.upperBound.description)
-                .order(DecisionRecord.Columns.day, DecisionRecord.Columns.interventionId)
-                .fetchAll(db).map { try $0.decision(database) }
+                .order(DecisionRecord.Columns.day, DecisionRecord.Columns.interventionId))
+                .map(DecisionRecord.decision)
         }
     }
 
     public func history(of id: Intervention.ID) async throws -> InterventionHistory {
-        let database = self.database
-        return try await database.read { db in
-            let completions = try CompletionRecord
+        try await database.read { db in
+            let completions = try Row.fetchAll(db, CompletionRecord
                 .filter(CompletionRecord.Columns.interventionId == id.rawValue)
-                .order(CompletionRecord.Columns.timestamp, CompletionRecord.Columns.id)
-                .fetchAll(db).map { try $0.completion(database) }
-            let decisions = try DecisionRecord
+                .order(CompletionRecord.Columns.timestamp, CompletionRecord.Columns.id))
+                .map(CompletionRecord.completion)
+            let decisions = try Row.fetchAll(db, DecisionRecord
                 .filter(DecisionRecord.Columns.interventionId == id.rawValue)
-                .order(DecisionRecord.Columns.day)
-                .fetchAll(db).map { try $0.decision(database) }
+                .order(DecisionRecord.Columns.day))
+                .map(DecisionRecord.decision)
             return InterventionHistory(completions: completions, decisions: decisions)
         }
     }
@@ -74,7 +71,7 @@ public struct SQLiteInterventionLogRepository: InterventionLogRepository {
 }
 
 /// A row of `interventionCompletion`.
-private struct CompletionRecord: Codable, FetchableRecord, PersistableRecord {
+private struct CompletionRecord: Encodable, PersistableRecord {
     static let databaseTableName = "interventionCompletion"
     enum Columns {
         static let id = Column("id"), interventionId = Column("interventionId"), day = Column("day")
@@ -97,20 +94,17 @@ private struct CompletionRecord: Codable, FetchableRecord, PersistableRecord {
         source = completion.source.rawValue
     }
 
-    func completion(_ database: SQLiteDatabase) throws -> InterventionCompletion {
-        func corrupt(_ reason: String) -> SQLiteStoreError {
-            database.corruptRow(table: Self.databaseTableName, key: "id \(id)", reason)
-        }
-        guard let uuid = UUID(uuidString: id) else { throw corrupt("id is not a UUID") }
-        guard let localDay = LocalDay(day) else { throw corrupt("day '\(day)' is not a date in the form YYYY-MM-DD") }
-        guard let kind = InterventionCompletion.Source(rawValue: source) else { throw corrupt("unknown source '\(source)'") }
-        return InterventionCompletion(id: .init(uuid), interventionID: .init(interventionId), day: localDay,
-                                      timestamp: Timestamp.fromMilliseconds(timestamp), count: count, source: kind)
+    static func completion(_ row: Row) throws -> InterventionCompletion {
+        let stored = StoredRow(row, table: databaseTableName, keyColumns: ["id"])
+        return InterventionCompletion(id: .init(try stored.uuid("id")), interventionID: .init(try stored.text("interventionId")),
+                                      day: try stored.day("day"), timestamp: try stored.instant("timestamp"),
+                                      count: try stored.int("count", in: 1...Int.max),
+                                      source: try stored.raw("source", as: InterventionCompletion.Source.self))
     }
 }
 
 /// A row of `interventionDecision`.
-private struct DecisionRecord: Codable, FetchableRecord, PersistableRecord {
+private struct DecisionRecord: Encodable, PersistableRecord {
     static let databaseTableName = "interventionDecision"
     enum Columns {
         static let interventionId = Column("interventionId"), day = Column("day")
@@ -130,13 +124,10 @@ private struct DecisionRecord: Codable, FetchableRecord, PersistableRecord {
         updatedAt = Timestamp.milliseconds(decision.updatedAt)
     }
 
-    func decision(_ database: SQLiteDatabase) throws -> InterventionDecision {
-        func corrupt(_ reason: String) -> SQLiteStoreError {
-            database.corruptRow(table: Self.databaseTableName, key: "\(interventionId) on \(day)", reason)
-        }
-        guard let localDay = LocalDay(day) else { throw corrupt("day '\(day)' is not a date in the form YYYY-MM-DD") }
-        guard let state = InterventionDecision.Status(rawValue: status) else { throw corrupt("unknown status '\(status)'") }
-        return InterventionDecision(interventionID: .init(interventionId), day: localDay, status: state, count: count,
-                                    updatedAt: Timestamp.fromMilliseconds(updatedAt))
+    static func decision(_ row: Row) throws -> InterventionDecision {
+        let stored = StoredRow(row, table: databaseTableName, keyColumns: ["interventionId", "day"])
+        return InterventionDecision(interventionID: .init(try stored.text("interventionId")), day: try stored.day("day"),
+                                    status: try stored.raw("status", as: InterventionDecision.Status.self),
+                                    count: try stored.int("count", in: 0...Int.max), updatedAt: try stored.instant("updatedAt"))
     }
 }

@@ -15,17 +15,15 @@ public struct SQLiteJournalRepository: JournalRepository {
     // MARK: - Reads
 
     public func journal(on day: LocalDay) async throws -> DailyJournal? {
-        let database = self.database
-        return try await database.read { db in try JournalRecord.fetchOne(db, key: day.description)?.journal(database) }
+        try await database.read { db in try JournalRecord.fetch(db, day) }
     }
 
     public func journals(on days: ClosedRange<LocalDay>) async throws -> [DailyJournal] {
-        let database = self.database
-        return try await database.read { db in
-            try JournalRecord
+        try await database.read { db in
+            try Row.fetchAll(db, JournalRecord
                 .filter(Column("day") >= days.lowerBound.description && Column("day") <= days.upperBound.description)
-                .order(Column("day"))
-                .fetchAll(db).map { try $0.journal(database) }
+                .order(Column("day")))
+                .map(JournalRecord.journal)
         }
     }
 
@@ -34,9 +32,8 @@ public struct SQLiteJournalRepository: JournalRepository {
     public func update<Result: Sendable>(
         _ day: LocalDay, _ change: @Sendable (inout DailyJournal?) throws -> Result
     ) async throws -> Result {
-        let database = self.database
-        return try await database.write { db in
-            var journal = try JournalRecord.fetchOne(db, key: day.description)?.journal(database)
+        try await database.write { db in
+            var journal = try JournalRecord.fetch(db, day)
             let result = try change(&journal)
             try JournalRepositoryError.check(journal, isFor: day)
             if let journal {
@@ -50,7 +47,7 @@ public struct SQLiteJournalRepository: JournalRepository {
 }
 
 /// A row of `dailyJournal`.
-private struct JournalRecord: Codable, FetchableRecord, PersistableRecord {
+private struct JournalRecord: Encodable, PersistableRecord {
     static let databaseTableName = "dailyJournal"
 
     var day: String
@@ -74,15 +71,17 @@ private struct JournalRecord: Codable, FetchableRecord, PersistableRecord {
         exercised = legacy.exercised
     }
 
-    func journal(_ database: SQLiteDatabase) throws -> DailyJournal {
-        guard let localDay = LocalDay(day) else {
-            throw database.corruptRow(table: Self.databaseTableName, key: "day \(day)", "not a date in the form YYYY-MM-DD")
-        }
-        guard let raw = try? JSONDecoder().decode([String].self, from: Data(tags.utf8)) else {
-            throw database.corruptRow(table: Self.databaseTableName, key: "day \(day)", "tags '\(tags)' is not a JSON array of strings")
-        }
-        return DailyJournal(day: localDay, notes: notes, tags: raw,
-                            legacy: .init(consumedAlcohol: consumedAlcohol, caffeineAfter2PM: caffeineAfter2PM,
-                                          ateLate: ateLate, highStress: highStress, exercised: exercised))
+    static func fetch(_ db: Database, _ day: LocalDay) throws -> DailyJournal? {
+        try Row.fetchOne(db, filter(key: day.description)).map(journal)
+    }
+
+    static func journal(_ row: Row) throws -> DailyJournal {
+        let stored = StoredRow(row, table: databaseTableName, keyColumns: ["day"])
+        return DailyJournal(day: try stored.day("day"), notes: try stored.optionalText("notes"),
+                            tags: try stored.json("tags", as: [String].self, expected: "a JSON array of strings"),
+                            legacy: .init(consumedAlcohol: try stored.bool("consumedAlcohol"),
+                                          caffeineAfter2PM: try stored.bool("caffeineAfter2PM"),
+                                          ateLate: try stored.bool("ateLate"), highStress: try stored.bool("highStress"),
+                                          exercised: try stored.bool("exercised")))
     }
 }

@@ -13,8 +13,7 @@ public struct SQLiteModuleSettingsRepository: ModuleSettingsRepository {
     // MARK: - Reads
 
     public func load() async throws -> ModuleSettings? {
-        let database = self.database
-        return try await database.read { db in try Self.fetch(db, database) }
+        try await database.read { db in try Self.fetch(db) }
     }
 
     // MARK: - Writes
@@ -22,9 +21,8 @@ public struct SQLiteModuleSettingsRepository: ModuleSettingsRepository {
     public func update<Result: Sendable>(
         _ change: @Sendable (inout ModuleSettings?) throws -> Result
     ) async throws -> Result {
-        let database = self.database
-        return try await database.write { db in
-            let original = try Self.fetch(db, database)
+        try await database.write { db in
+            let original = try Self.fetch(db)
             var settings = original
             let result = try change(&settings)
             if settings != original {
@@ -37,19 +35,18 @@ public struct SQLiteModuleSettingsRepository: ModuleSettingsRepository {
         }
     }
 
-    private static func fetch(_ db: Database, _ database: SQLiteDatabase) throws -> ModuleSettings? {
-        let records: [ModuleStateRecord]
-        do {
-            records = try ModuleStateRecord.order(Column("module")).fetchAll(db)
-        } catch let error as RowDecodingError {
-            throw database.corruptRow(table: ModuleStateRecord.databaseTableName, key: "module", "\(error)")
+    private static func fetch(_ db: Database) throws -> ModuleSettings? {
+        let entries = try Row.fetchAll(db, ModuleStateRecord.order(Column("module"))).map { row in
+            let stored = StoredRow(row, table: ModuleStateRecord.databaseTableName, keyColumns: ["module"])
+            return ModuleEntry(module: try stored.text("module"), isEnabled: try stored.bool("isEnabled"),
+                               enabledAt: try stored.optionalInstant("enabledAt"), lastUsed: try stored.optionalInstant("lastUsed"))
         }
-        return records.isEmpty ? nil : ModuleSettings(entries: records.map(\.entry))
+        return entries.isEmpty ? nil : ModuleSettings(entries: entries)
     }
 }
 
 /// A row of `moduleState`.
-private struct ModuleStateRecord: Codable, FetchableRecord, PersistableRecord {
+private struct ModuleStateRecord: Encodable, PersistableRecord {
     static let databaseTableName = "moduleState"
 
     var module: String
@@ -62,11 +59,5 @@ private struct ModuleStateRecord: Codable, FetchableRecord, PersistableRecord {
         isEnabled = entry.isEnabled
         enabledAt = entry.enabledAt.map(Timestamp.milliseconds)
         lastUsed = entry.lastUsed.map(Timestamp.milliseconds)
-    }
-
-    var entry: ModuleEntry {
-        ModuleEntry(module: module, isEnabled: isEnabled,
-                    enabledAt: enabledAt.map(Timestamp.fromMilliseconds),
-                    lastUsed: lastUsed.map(Timestamp.fromMilliseconds))
     }
 }

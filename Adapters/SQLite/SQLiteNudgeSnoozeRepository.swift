@@ -13,12 +13,10 @@ public struct SQLiteNudgeSnoozeRepository: NudgeSnoozeRepository {
     // MARK: - Reads
 
     public func all() async throws -> [NudgeSnooze] {
-        let database = self.database
-        return try await database.read { db in
-            do {
-                return try NudgeSnoozeRecord.order(Column("nudgeId")).fetchAll(db).map(\.snooze)
-            } catch let error as RowDecodingError {
-                throw database.corruptRow(table: NudgeSnoozeRecord.databaseTableName, key: "nudgeId", "\(error)")
+        try await database.read { db in
+            try Row.fetchAll(db, NudgeSnoozeRecord.order(Column("nudgeId"))).map { row in
+                let stored = StoredRow(row, table: NudgeSnoozeRecord.databaseTableName, keyColumns: ["nudgeId"])
+                return NudgeSnooze(nudgeID: try stored.text("nudgeId"), until: try stored.instant("until"))
             }
         }
     }
@@ -33,11 +31,9 @@ public struct SQLiteNudgeSnoozeRepository: NudgeSnoozeRepository {
 }
 
 /// A row of `nudgeSnooze`.
-private struct NudgeSnoozeRecord: Codable, FetchableRecord, PersistableRecord {
+private struct NudgeSnoozeRecord: Encodable, PersistableRecord {
     static let databaseTableName = "nudgeSnooze"
 
     var nudgeId: String
     var until: Int64
-
-    var snooze: NudgeSnooze { NudgeSnooze(nudgeID: nudgeId, until: Timestamp.fromMilliseconds(until)) }
 }

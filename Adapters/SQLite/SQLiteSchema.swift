@@ -155,6 +155,7 @@ enum SQLiteSchema {
                 t.column("fetchedAt", .integer).notNull() // milliseconds since 1970
             }
         }
+        migrator.registerMigration("checkColumnTypes") { db in try SQLiteColumnChecks.migrate(db) }
         return migrator
     }
 

@@ -6,7 +6,8 @@ public enum SQLiteStoreError: Error, Sendable, Equatable, LocalizedError {
     case cannotOpen(path: String, reason: String)
     /// The database was migrated by a newer version of Wellness.
     case newerSchema(path: String, unknownMigrations: [String])
-    /// A stored row does not hold a valid value.
+    /// A stored row does not hold a valid value (the reason names the column); the file is left
+    /// untouched.
     case corruptRow(path: String, table: String, key: String, reason: String)
     /// SQLite reported an error while reading or writing.
     case database(path: String, reason: String)
@@ -18,7 +19,7 @@ public enum SQLiteStoreError: Error, Sendable, Equatable, LocalizedError {
         case let .newerSchema(path, unknown):
             "the database \(path) was written by a newer version of Wellness (migrations \(unknown.joined(separator: ", "))); upgrade wellness to use it"
         case let .corruptRow(path, table, key, reason):
-            "the database \(path) has a corrupt row in \(table) (\(key)): \(reason)"
+            "the database \(path) has a corrupt row in \(table) (\(key)): \(reason); the file was left untouched"
         case let .database(path, reason):
             "database error in \(path): \(reason)"
         }

@@ -16,26 +16,23 @@ public struct SQLiteSupplementRepository: SupplementRepository {
     // MARK: - Reads
 
     public func stack() async throws -> SupplementStack {
-        let database = self.database
-        return try await database.read { db in try Self.fetchStack(db, database) }
+        try await database.read { db in try Self.fetchStack(db) }
     }
 
     public func logs(on days: ClosedRange<LocalDay>) async throws -> [SupplementLog] {
-        let database = self.database
-        return try await database.read { db in
-            try SupplementLogRecord
+        try await database.read { db in
+            try Row.fetchAll(db, SupplementLogRecord
                 .filter(Column("day") >= days.lowerBound.description && Column("day") <= days.upperBound.description)
-                .order(Column("day"), Column("supplementId"))
-                .fetchAll(db).map { try $0.log(database) }
+                .order(Column("day"), Column("supplementId")))
+                .map(SupplementLogRecord.log)
         }
     }
 
     // MARK: - Writes
 
     public func update<Result: Sendable>(_ change: @Sendable (inout SupplementStack) throws -> Result) async throws -> Result {
-        let database = self.database
-        return try await database.write { db in
-            let original = try Self.fetchStack(db, database)
+        try await database.write { db in
+            let original = try Self.fetchStack(db)
             var stack = original
             let result = try change(&stack)
             guard stack != original else { return result }
@@ -52,15 +49,15 @@ public struct SQLiteSupplementRepository: SupplementRepository {
         try await database.write { db in try SupplementLogRecord(log).upsert(db) }
     }
 
-    private static func fetchStack(_ db: Database, _ database: SQLiteDatabase) throws -> SupplementStack {
+    private static func fetchStack(_ db: Database) throws -> SupplementStack {
         let seeded = try SeedMarker.isSet(marker, in: db)
-        let supplements = try SupplementRecord.fetchAll(db).map { try $0.supplement(database) }
+        let supplements = try Row.fetchAll(db, SupplementRecord.all()).map(SupplementRecord.supplement)
         return SupplementStack(supplements: supplements, isSeeded: seeded)
     }
 }
 
 /// A row of `supplement`.
-private struct SupplementRecord: Codable, FetchableRecord, PersistableRecord {
+private struct SupplementRecord: Encodable, PersistableRecord {
     static let databaseTableName = "supplement"
 
     var id: String
@@ -79,20 +76,16 @@ private struct SupplementRecord: Codable, FetchableRecord, PersistableRecord {
         sortOrder = supplement.sortOrder
     }
 
-    func supplement(_ database: SQLiteDatabase) throws -> Supplement {
-        guard let uuid = UUID(uuidString: id) else {
-            throw database.corruptRow(table: Self.databaseTableName, key: "id \(id)", "id is not a UUID")
-        }
-        guard let time = Supplement.TimeOfDay(rawValue: timeOfDay) else {
-            throw database.corruptRow(table: Self.databaseTableName, key: "id \(id)", "unknown timeOfDay '\(timeOfDay)'")
-        }
-        return Supplement(id: .init(uuid), name: name, timeOfDay: time, dosage: dosage, isActive: isActive,
-                          sortOrder: sortOrder)
+    static func supplement(_ row: Row) throws -> Supplement {
+        let stored = StoredRow(row, table: databaseTableName, keyColumns: ["id"])
+        return Supplement(id: .init(try stored.uuid("id")), name: try stored.text("name"),
+                          timeOfDay: try stored.raw("timeOfDay", as: Supplement.TimeOfDay.self), dosage: try stored.text("dosage"),
+                          isActive: try stored.bool("isActive"), sortOrder: try stored.int("sortOrder"))
     }
 }
 
 /// A row of `supplementLog`.
-private struct SupplementLogRecord: Codable, FetchableRecord, PersistableRecord {
+private struct SupplementLogRecord: Encodable, PersistableRecord {
     static let databaseTableName = "supplementLog"
 
     var day: String
@@ -107,12 +100,9 @@ private struct SupplementLogRecord: Codable, FetchableRecord, PersistableRecord 
         timestamp = Timestamp.milliseconds(log.timestamp)
     }
 
-    func log(_ database: SQLiteDatabase) throws -> SupplementLog {
-        guard let localDay = LocalDay(day), let uuid = UUID(uuidString: supplementId) else {
-            throw database.corruptRow(table: Self.databaseTableName, key: "\(supplementId) on \(day)",
-                                      "day or supplementId is malformed")
-        }
-        return SupplementLog(day: localDay, supplementID: .init(uuid), taken: taken,
-                             timestamp: Timestamp.fromMilliseconds(timestamp))
+    static func log(_ row: Row) throws -> SupplementLog {
+        let stored = StoredRow(row, table: databaseTableName, keyColumns: ["day", "supplementId"])
+        return SupplementLog(day: try stored.day("day"), supplementID: .init(try stored.uuid("supplementId")),
+                             taken: try stored.bool("taken"), timestamp: try stored.instant("timestamp"))
     }
 }

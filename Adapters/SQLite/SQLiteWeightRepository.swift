@@ -21,27 +21,25 @@ public struct SQLiteWeightRepository: WeightRepository {
     // MARK: - Reads
 
     public func entries(since start: Date?) async throws -> [WeightEntry] {
-        let database = self.database
-        return try await database.read { db in
+        try await database.read { db in
             guard let start else {
-                return try Self.fetch(db, database, "ORDER BY minute, atMs, id", [])
+                return try Self.fetch(db, "ORDER BY minute, atMs, id", [])
             }
             // Stored instants are whole milliseconds: the first one at or after `start`.
             let millis = Int64((start.timeIntervalSince1970 * 1000).rounded(.up))
-            return try Self.fetch(db, database, "WHERE minute >= ? AND atMs >= ? ORDER BY minute, atMs, id",
+            return try Self.fetch(db, "WHERE minute >= ? AND atMs >= ? ORDER BY minute, atMs, id",
                                   [WeightEntry.DuplicateKey.minute(ofMilliseconds: millis), millis])
         }
     }
 
     public func latest(atOrBefore date: Date?) async throws -> WeightEntry? {
-        let database = self.database
-        return try await database.read { db in
+        try await database.read { db in
             guard let date else {
-                return try Self.fetch(db, database, "ORDER BY minute DESC, atMs DESC, id DESC LIMIT 1", []).first
+                return try Self.fetch(db, "ORDER BY minute DESC, atMs DESC, id DESC LIMIT 1", []).first
             }
             // Stored instants are whole milliseconds: the last one at or before `date`.
             let millis = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
-            return try Self.fetch(db, database, "WHERE minute <= ? AND atMs <= ? ORDER BY minute DESC, atMs DESC, id DESC LIMIT 1",
+            return try Self.fetch(db, "WHERE minute <= ? AND atMs <= ? ORDER BY minute DESC, atMs DESC, id DESC LIMIT 1",
                                   [WeightEntry.DuplicateKey.minute(ofMilliseconds: millis), millis]).first
         }
     }
@@ -52,43 +50,42 @@ public struct SQLiteWeightRepository: WeightRepository {
         guard hex.count <= 32, hex.allSatisfy({ $0.isHexDigit && !$0.isUppercase }),
               let low = Self.blob(hex: hex + String(repeating: "0", count: 32 - hex.count)),
               let high = Self.blob(hex: hex + String(repeating: "f", count: 32 - hex.count)) else { return [] }
-        let database = self.database
         return try await database.read { db in
-            try Self.fetch(db, database, "WHERE id BETWEEN ? AND ? ORDER BY minute, atMs, id LIMIT ?", [low, high, max(0, limit)])
+            try Self.fetch(db, "WHERE id BETWEEN ? AND ? ORDER BY minute, atMs, id LIMIT ?", [low, high, max(0, limit)])
         }
     }
 
     public func forEachEntry(_ body: @Sendable (WeightEntry) throws -> Void) async throws {
-        let database = self.database
         try await database.read { db in
             let rows = try Row.fetchCursor(db, sql: "SELECT \(Self.columns) FROM \(Self.table) ORDER BY minute, atMs, id")
-            while let row = try rows.next() { try body(try Self.entry(row, database)) }
+            while let row = try rows.next() { try body(try Self.entry(row)) }
         }
     }
 
-    private static func fetch(_ db: Database, _ database: SQLiteDatabase, _ clause: String,
+    private static func fetch(_ db: Database, _ clause: String,
                               _ arguments: [any DatabaseValueConvertible]) throws -> [WeightEntry] {
         try Row.fetchAll(db, sql: "SELECT \(columns) FROM \(table) \(clause)", arguments: StatementArguments(arguments))
-            .map { try entry($0, database) }
+            .map(entry)
     }
 
-    private static func entry(_ row: Row, _ database: SQLiteDatabase) throws -> WeightEntry {
-        let idData: Data = row["id"]
-        guard let uuid = uuid(idData) else {
-            throw database.corruptRow(table: table, key: "id \(idData.map { String(format: "%02x", $0) }.joined())",
-                                      "id is not 16 bytes")
+    private static func entry(_ row: Row) throws -> WeightEntry {
+        let stored = StoredRow(row, table: table, key: key(row))
+        let idData = try stored.blob("id")
+        guard let uuid = uuid(idData) else { throw stored.corrupt("id", "not 16 bytes") }
+        let source = try stored.raw("source", as: WeightEntry.Source.self)
+        let kilograms = try stored.double("kilograms")
+        if let problem = WeightEntry.problem(kilograms: kilograms) { throw stored.corrupt("kilograms", problem.summary) }
+        return WeightEntry(unchecked: .init(uuid), date: try stored.instant("atMs"), kilograms: kilograms,
+                           note: try stored.optionalText("note"), source: source)
+    }
+
+    /// A row named by its id: a UUID when it is 16 bytes, else as stored.
+    private static func key(_ row: Row) -> String {
+        let fallback = StoredRow(row, table: table, keyColumns: ["id"]).key
+        guard let data = try? StoredRow(row, table: table, key: fallback).blob("id"), let uuid = uuid(data) else {
+            return fallback
         }
-        let source: String = row["source"]
-        guard let kind = WeightEntry.Source(rawValue: source) else {
-            throw database.corruptRow(table: table, key: "id \(uuid.uuidString.lowercased())",
-                                      "unknown source '\(source)'")
-        }
-        let kilograms: Double = row["kilograms"]
-        if let problem = WeightEntry.problem(kilograms: kilograms) {
-            throw database.corruptRow(table: table, key: "id \(uuid.uuidString.lowercased())", problem.summary)
-        }
-        return WeightEntry(unchecked: .init(uuid), date: Timestamp.fromMilliseconds(row["atMs"]), kilograms: kilograms,
-                           note: row["note"], source: kind)
+        return "id \(uuid.uuidString.lowercased())"
     }
 
     // MARK: - Writes

@@ -46,6 +46,27 @@ struct WeightCLITests {
         #expect(missing.status == 1 && missing.stderr.contains("no weigh-in"), "\(missing)")
     }
 
+    @Test("a corrupt row in wellness.sqlite (text in atMs, blob in note): exit 1 naming the file, the table and the column; the row is untouched",
+          .enabled(if: SQLiteShell.isAvailable, "needs /usr/bin/sqlite3"),
+          arguments: ["atMs = 'soon'", "note = X'ff'"])
+    func corruptSQLiteRow(corruption: String) async throws {
+        let cli = try Sandbox(store: "sqlite")
+        try await cli.ok(["weight", "add", "72.4", "--at", "2026-01-05T08:30"], now: Moment.start)
+        // As another tool could: the table's own CHECKs refuse it.
+        try SQLiteShell.run(cli.sqliteFile, "PRAGMA ignore_check_constraints = ON; UPDATE weightEntry SET \(corruption);")
+        let before = try SQLiteShell.run(cli.sqliteFile, "SELECT quote(atMs), quote(note) FROM weightEntry")
+        let column = String(corruption.prefix { $0 != " " })
+        for arguments in [["weight", "list"], ["weight", "trend"], ["weight", "export", "-"]] {
+            let result = try await cli.run(arguments, now: Moment.start)
+            #expect(result.status == 1, "\(arguments): \(result)")
+            #expect(result.stderr.hasPrefix("wellness: "), "\(arguments): \(result)")
+            for part in [cli.sqliteFile.path, "weightEntry", column, "left untouched"] {
+                #expect(result.stderr.contains(part), "\(arguments) names \(part): \(result)")
+            }
+        }
+        #expect(try SQLiteShell.run(cli.sqliteFile, "SELECT quote(atMs), quote(note) FROM weightEntry") == before)
+    }
+
     @Test("a duplicate weigh-in and an impossible weight are refused with exit 1", arguments: persistentStores)
     func refusals(store: String) async throws {
         let cli = try Sandbox(store: store)

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import NIOHTTP1
 import Testing
 import WellnessComposition
@@ -29,6 +30,40 @@ struct IsolationTests {
             #expect(bobs.status == 201)
             let annToday = try await server.get("/api/checkins/today", token: ann).decode(Wire.TodayResponse.self)
             #expect(annToday.checkin?.energy == 1)
+        }
+    }
+
+    @Test("a corrupt row in one account's store is a generic 500 for that account's requests; every other account is served")
+    func corruptStoreIsolated() async throws {
+        try await TestServer.withServer(store: .sqlite) { server in
+            let (ann, annToken) = try await server.account("ann@example.org")
+            let (_, bobToken) = try await server.account("bob@example.org")
+            #expect(try await server.checkin(TestServer.checkinFields(contact: "Sam"), token: annToken).status == 201)
+            #expect(try await server.checkin(TestServer.checkinFields(energy: 5), token: bobToken).status == 201)
+            // As another tool could: the table's own CHECKs refuse it.
+            let file = server.host.dataDirectory(of: ann.id).appendingPathComponent("wellness.sqlite")
+            try await DatabaseQueue(path: file.path).writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA ignore_check_constraints = ON")
+                try db.execute(sql: "UPDATE checkin SET keyContact = X'ff'")
+            }
+
+            for _ in 0..<2 {
+                for path in ["/api/checkins/today", "/api/trends"] {
+                    let broken = try await server.get(path, token: annToken)
+                    #expect(broken.status == 500, "\(path): \(broken)")
+                    #expect(broken.error?.code == "INTERNAL_ERROR", "\(path): \(broken)")
+                    for secret in ["keyContact", "checkin", "sqlite", file.path, "corrupt"] {
+                        #expect(!broken.text.contains(secret), "\(path) does not show \(secret): \(broken)")
+                    }
+                    let fine = try await server.get("/api/checkins/today", token: bobToken)
+                    #expect(fine.status == 200, "\(fine)")
+                    #expect(try fine.decode(Wire.TodayResponse.self).checkin?.energy == 5)
+                }
+            }
+            // What does not read the corrupt row still answers for Ann, and new accounts start.
+            #expect(try await server.get("/api/v1/goals", token: annToken).status == 200)
+            let (_, cyToken) = try await server.account("cy@example.org")
+            #expect(try await server.checkin(TestServer.checkinFields(), token: cyToken).status == 201)
         }
     }
 

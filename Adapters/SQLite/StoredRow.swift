@@ -1,0 +1,222 @@
+import Foundation
+import GRDB
+import WellnessDomain
+
+/// One row read from a table, decoded strictly and without trapping: every repository reads its
+/// columns through this, never through GRDB's subscripts or `Decodable` records (both trap on a
+/// value of the wrong type, and both read `'x'` as `false` and `'3.5'` as 3).
+///
+/// A value of the wrong storage class, out of range or malformed throws ``CorruptRow``, naming
+/// the table, the row (by its key) and the column; ``SQLiteDatabase`` turns it into
+/// ``SQLiteStoreError/corruptRow(path:table:key:reason:)`` with the file's path.
+struct StoredRow {
+    let row: Row
+    let table: String
+    /// How the row is named in an error, e.g. `day 2026-02-30`.
+    let key: String
+
+    /// A row of `table`, named by the values of its `keyColumns` (as stored, whatever they hold).
+    init(_ row: Row, table: String, keyColumns: [String]) {
+        self.row = row
+        self.table = table
+        key = keyColumns.map { column in
+            "\(column) \(row.hasColumn(column) ? Self.describeKey(Self.value(row, column)) : "?")"
+        }.joined(separator: ", ")
+    }
+
+    /// A row of `table` named by `key`.
+    init(_ row: Row, table: String, key: String) {
+        self.row = row
+        self.table = table
+        self.key = key
+    }
+
+    /// A stored row that does not hold a valid value: the table, the row's key and why (the
+    /// column first).
+    struct CorruptRow: Error, Sendable {
+        let table: String
+        let key: String
+        let reason: String
+    }
+
+    /// The error for `column` of this row.
+    func corrupt(_ column: String, _ reason: String) -> CorruptRow {
+        CorruptRow(table: table, key: key, reason: "\(column): \(reason)")
+    }
+
+    // MARK: - Storage classes
+
+    /// The value of `column` as stored.
+    func value(_ column: String) throws -> DatabaseValue {
+        guard row.hasColumn(column) else { throw corrupt(column, "the column is missing") }
+        return Self.value(row, column)
+    }
+
+    /// A TEXT value.
+    func text(_ column: String) throws -> String {
+        try read(column, expected: "text") { storage in
+            switch storage {
+            case let .string(text): text
+            default: nil
+            }
+        }
+    }
+
+    /// A TEXT value or NULL.
+    func optionalText(_ column: String) throws -> String? {
+        try isNull(column) ? nil : text(column)
+    }
+
+    /// An INTEGER value (never a REAL or a TEXT that looks like one).
+    func int64(_ column: String) throws -> Int64 {
+        try read(column, expected: "an integer") { storage in
+            switch storage {
+            case let .int64(number): number
+            default: nil
+            }
+        }
+    }
+
+    /// An INTEGER value within `range`.
+    func int(_ column: String, in range: ClosedRange<Int> = Int.min...Int.max) throws -> Int {
+        let number = try int64(column)
+        guard let value = Int(exactly: number), range.contains(value) else {
+            throw corrupt(column, "\(number) is outside \(range.lowerBound)...\(range.upperBound)")
+        }
+        return value
+    }
+
+    /// A boolean: the INTEGER 0 or 1, nothing else.
+    func bool(_ column: String) throws -> Bool {
+        try read(column, expected: "0 or 1") { storage in
+            switch storage {
+            case .int64(0): false
+            case .int64(1): true
+            default: nil
+            }
+        }
+    }
+
+    /// A finite REAL value (an INTEGER is read as its REAL value).
+    func double(_ column: String) throws -> Double {
+        try read(column, expected: "a finite number") { storage in
+            switch storage {
+            case let .double(number) where number.isFinite: number
+            case let .int64(number): Double(number)
+            default: nil
+            }
+        }
+    }
+
+    /// A BLOB value.
+    func blob(_ column: String) throws -> Data {
+        try read(column, expected: "a blob") { storage in
+            switch storage {
+            case let .blob(data): data
+            default: nil
+            }
+        }
+    }
+
+    /// The value of `column` as `match` takes it from its storage, or an error saying what it
+    /// holds instead of what was `expected`.
+    private func read<Value>(_ column: String, expected: String, _ match: (DatabaseValue.Storage) -> Value?) throws -> Value {
+        let value = try value(column)
+        guard let result = match(value.storage) else {
+            throw corrupt(column, "holds \(Self.describe(value)), not \(expected)")
+        }
+        return result
+    }
+
+    private func isNull(_ column: String) throws -> Bool {
+        try value(column).isNull
+    }
+
+    // MARK: - Values
+
+    /// A real calendar day stored as TEXT `YYYY-MM-DD`.
+    func day(_ column: String) throws -> LocalDay {
+        let text = try text(column)
+        guard let day = LocalDay(text) else {
+            throw corrupt(column, "\(Self.describe(text)) is not a date in the form YYYY-MM-DD")
+        }
+        return day
+    }
+
+    /// An instant stored as INTEGER milliseconds since 1970, within years 1...9999 (UTC).
+    func instant(_ column: String) throws -> Date {
+        let millis = try int64(column)
+        guard Self.instantRange.contains(millis) else {
+            throw corrupt(column, "\(millis) ms is not an instant in years 1...9999")
+        }
+        return Timestamp.fromMilliseconds(millis)
+    }
+
+    /// An instant or NULL.
+    func optionalInstant(_ column: String) throws -> Date? {
+        try isNull(column) ? nil : instant(column)
+    }
+
+    /// A UUID stored as TEXT.
+    func uuid(_ column: String) throws -> UUID {
+        let text = try text(column)
+        guard let uuid = UUID(uuidString: text) else { throw corrupt(column, "\(Self.describe(text)) is not a UUID") }
+        return uuid
+    }
+
+    /// A TEXT value that is the raw value of one of `Value`'s cases.
+    func raw<Value: RawRepresentable>(_ column: String, as type: Value.Type) throws -> Value where Value.RawValue == String {
+        let text = try text(column)
+        guard let value = Value(rawValue: text) else { throw corrupt(column, "unknown value \(Self.describe(text))") }
+        return value
+    }
+
+    /// A TEXT value holding JSON of `Value`.
+    func json<Value: Decodable>(_ column: String, as type: Value.Type, expected: String) throws -> Value {
+        let text = try text(column)
+        do {
+            return try JSONDecoder().decode(Value.self, from: Data(text.utf8))
+        } catch {
+            throw corrupt(column, "\(Self.describe(text)) is not \(expected)")
+        }
+    }
+
+    /// Milliseconds of 0001-01-01T00:00:00Z ... 9999-12-31T23:59:59.999Z.
+    static let instantRange: ClosedRange<Int64> = -62_135_596_800_000...253_402_300_799_999
+
+    // MARK: - Describing stored values
+
+    private static func value(_ row: Row, _ column: String) -> DatabaseValue {
+        (row[column] as (any DatabaseValueConvertible)?)?.databaseValue ?? .null
+    }
+
+    /// A stored value as an error shows it: its class and a short, printable form.
+    static func describe(_ value: DatabaseValue) -> String {
+        switch value.storage {
+        case .null: "NULL"
+        case let .int64(number): "the integer \(number)"
+        case let .double(number): "the real \(number)"
+        case let .string(text): "the text \(describe(text))"
+        case let .blob(data):
+            "a blob of \(data.count) bytes (X'\(data.prefix(16).map { String(format: "%02x", $0) }.joined())\(data.count > 16 ? "…" : "")')"
+        }
+    }
+
+    /// A key value as a row is named: text and numbers as they are, anything else described.
+    static func describeKey(_ value: DatabaseValue) -> String {
+        switch value.storage {
+        case let .int64(number): "\(number)"
+        case let .string(text): String(describe(text).dropFirst().dropLast())
+        default: describe(value)
+        }
+    }
+
+    /// Text quoted, cut at 40 characters, control characters shown as escapes.
+    static func describe(_ text: String) -> String {
+        let shown = text.prefix(40).unicodeScalars.map { scalar in
+            scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
+                ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
+        }.joined()
+        return "'\(shown)\(text.count > 40 ? "…" : "")'"
+    }
+}
