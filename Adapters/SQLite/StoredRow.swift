@@ -181,8 +181,9 @@ struct StoredRow {
         }
     }
 
-    /// Milliseconds of 0001-01-01T00:00:00Z ... 9999-12-31T23:59:59.999Z.
-    static let instantRange: ClosedRange<Int64> = -62_135_596_800_000...253_402_300_799_999
+    /// Milliseconds of 0001-01-01T00:00:00Z ... 9999-12-31T23:59:59.999Z (``Timestamp/range``).
+    static let instantRange: ClosedRange<Int64> =
+        Timestamp.milliseconds(Timestamp.range.lowerBound)...Timestamp.milliseconds(Timestamp.range.upperBound)
 
     // MARK: - Describing stored values
 
