@@ -228,6 +228,14 @@ struct WeightCSVLayoutTests {
         #expect(untouched.note == "  spaced  ", "notes are kept exactly, spaces included")
     }
 
+    @Test("our format undoes the guard after every `,` and `;` in a note too")
+    func formulaGuardInsideNotes() throws {
+        let ours = try row("date,weight_kg,note\n2024-03-05T08:30Z,70,\"ok;'=cmd|' /C calc'!A0\"\n")
+        #expect(ours.note == "ok;=cmd|' /C calc'!A0")
+        let spaced = try row("date,weight_kg,note\n2024-03-05T08:30Z,70,\"' =1,' @x\"\n")
+        #expect(spaced.note == " =1, @x")
+    }
+
     @Test("openScale's DATE,TIME rows: the time from its own column, or noon when it is empty")
     func openScaleNewRows() throws {
         let all = rows("DATE,TIME,WEIGHT,FAT,COMMENT\n05.03.2024,08:30,70.5,20.1,\n06.03.2024,,70.4,,note\n"
