@@ -238,6 +238,9 @@ public struct APIServer: Sendable {
                 return try Self.json(Wire.Envelope(Wire.GoalData(goal: Wire.GoalBody(goal))), status: .created)
             } catch GoalError.idTaken {
                 throw APIError(.conflict, "GOAL_EXISTS", "a goal with this id exists")
+            } catch GoalError.controlCharacter(let error) {
+                // The message names the field (title or description).
+                throw APIError.validation("\"\(error.field.rawValue)\": \(describe(error))")
             } catch let error as GoalError {
                 throw APIError.validation("\"title\": \(describe(error))")
             }

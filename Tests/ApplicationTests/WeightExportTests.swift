@@ -13,8 +13,8 @@ struct WeightExportTests {
 
     static let hostileNotes: [String] = [
         "=SUM(A1)", "+1", "-2", "@x", "\tx", "'quoted", "a,b", "say \"hi\"", "a\nb", "a\r\nb",
-        "\rcarriage", "\nleading newline", "''", "'", "=HYPERLINK(\"http://x\",\"y\")", " =spaced", "trailing ",
-        "semi;colon", "é😀", "\"", "\"\"", ",", "-", "line1\nline2\r\nline3\rline4", "cmd|' /C calc'!A0",
+        "\r\ncarriage", "\nleading newline", "''", "'", "=HYPERLINK(\"http://x\",\"y\")", " =spaced", "trailing ",
+        "semi;colon", "é😀", "\"", "\"\"", ",", "-", "line1\nline2\r\nline3\r\nline4", "cmd|' /C calc'!A0",
         "ok;=cmd|' /C calc'!A0", "a, -1", " \u{FF1D}1+2", "x;'y", "\u{3000}@x",
     ]
 

@@ -5,10 +5,13 @@ import WellnessDomain
 public enum JournalError: WellnessError, Equatable {
     case notesTooLong(Int)
     case invalidDays(Int)
+    /// Notes with a control character.
+    case controlCharacter(ControlCharacterError)
 
     public enum Code: String, CaseIterable, Sendable {
         case notesTooLong
         case invalidDays
+        case controlCharacter
     }
 
     public static let family = "journal"
@@ -17,6 +20,7 @@ public enum JournalError: WellnessError, Equatable {
         switch self {
         case .notesTooLong: .notesTooLong
         case .invalidDays: .invalidDays
+        case .controlCharacter: .controlCharacter
         }
     }
 
@@ -24,6 +28,7 @@ public enum JournalError: WellnessError, Equatable {
         switch self {
         case .notesTooLong(let count): [.number(count), .number(SetJournalNotes.maximumLength)]
         case .invalidDays(let days): [.number(days)]
+        case .controlCharacter(let error): [.text(error.message)]
         }
     }
 }

@@ -236,6 +236,25 @@ struct WeightCSVLayoutTests {
         #expect(spaced.note == " =1, @x")
     }
 
+    @Test("a note with a control character is refused with its line and column", arguments: [
+        ("red \u{1B}[31m", "U+001B"), ("bell\u{7}", "U+0007"), ("\"a\rb\"", "U+000D"), ("c1 \u{9B}", "U+009B"),
+    ])
+    func noteWithControlCharacter(note: String, codePoint: String) throws {
+        let error = try rowError("date,weight_kg,note\n2024-03-05T08:30Z,70,\(note)\n")
+        #expect(error.line == 2 && error.column == 3)
+        guard case .value(.controlCharacter(let refused)) = error.problem else {
+            Issue.record("expected a control character, got \(error)")
+            return
+        }
+        #expect(refused.field == .note && PlainText.codePoint(refused.character) == codePoint)
+    }
+
+    @Test("a note with tab and line feed is text")
+    func noteWithTabAndLineFeed() throws {
+        let row = try row("date,weight_kg,note\n2024-03-05T08:30Z,70,\"a\tb\nc\"\n")
+        #expect(row.note == "a\tb\nc")
+    }
+
     @Test("openScale's DATE,TIME rows: the time from its own column, or noon when it is empty")
     func openScaleNewRows() throws {
         let all = rows("DATE,TIME,WEIGHT,FAT,COMMENT\n05.03.2024,08:30,70.5,20.1,\n06.03.2024,,70.4,,note\n"
