@@ -201,12 +201,12 @@ final class ProgressBar: Sendable {
             shown = percent
             let filled = percent * 30 / 100
             let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: 30 - filled)
-            output.write("\r[\(bar)] \(percent)%")
+            output.writeControl("\r[\(bar)] \(percent)%")
         }
     }
 
     func finish() {
-        lock.withLock { if shown >= 0 { output.write("\r\u{1B}[K") } }
+        lock.withLock { if shown >= 0 { output.writeControl("\r\u{1B}[K") } }
     }
 }
 
