@@ -38,13 +38,14 @@ struct WeightCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Console.run(options) { console in
-                let entries = try await console.wellness.weight.list(days: days)
+                let listing = try await console.wellness.weight.listing(days: days)
+                let entries = listing.entries
                 if console.json { return try console.printJSON(entries.map(WeightOutput.init)) }
                 if entries.isEmpty { return console.print(console.text.string("cli.weight.none")) }
                 console.printTable(header: [console.text.string("cli.column.when"), console.text.string("cli.column.kg"),
                                             console.text.string("cli.column.id"), console.text.string("cli.column.notes")],
                                    rows: entries.map { [console.localTime($0.date), WeightEntry.format($0.kilograms),
-                                                        String($0.id.description.prefix(8)), $0.note ?? ""] })
+                                                        listing.shortID($0), $0.note ?? ""] })
             }
         }
     }
@@ -52,7 +53,8 @@ struct WeightCommand: AsyncParsableCommand {
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Delete a weigh-in.")
         @OptionGroup var options: GlobalOptions
-        @Argument(help: "The weigh-in's id (or its first 4+ characters; see `wellness weight list`).") var id: String
+        @Argument(help: "The weigh-in's id, or the short id `wellness weight list` shows (any unique start of 4+ characters).")
+        var id: String
 
         func run() async throws {
             try await Console.run(options) { console in

@@ -46,8 +46,9 @@ public struct SupplementStack: Sendable, Equatable {
         let byID = key.count >= 4 ? supplements.filter { $0.id.description.hasPrefix(key) } : []
         let matches = byName.isEmpty ? byID : byName
         guard matches.count == 1 else {
+            let shortIDs = ShortIDs(of: supplements.map(\.id))
             throw InvalidValue(kind: matches.isEmpty ? .supplement : .ambiguousSupplement, value: reference,
-                               valid: supplements.map { "\($0.name) (\($0.id.description.prefix(8)))" })
+                               valid: supplements.map { "\($0.name) (\(shortIDs.shortID($0.id)))" })
         }
         return matches[0]
     }
