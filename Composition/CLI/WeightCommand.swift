@@ -12,9 +12,22 @@ struct WeightCommand: AsyncParsableCommand {
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Record a weigh-in.")
         @OptionGroup var options: GlobalOptions
-        @Argument(help: "The weight in kilograms, e.g. 72.4.") var kilograms: Double
+        /// The weight as typed: collected with whatever else is not an option, so that a
+        /// negative number (`-71`) reaches the weight rule instead of reading as a flag.
+        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The weight in kilograms, e.g. 72.4.", valueName: "kilograms"))
+        var typed: [String] = []
         @Option(help: "When (ISO 8601, e.g. 2026-11-21T08:30; default now).") var at: String?
         @Option(help: "A note.") var note: String?
+
+        var kilograms: Double { Double(typed.first ?? "") ?? .nan }
+
+        func validate() throws {
+            guard let value = typed.first else { throw ValidationError("Missing expected argument '<kilograms>'") }
+            guard typed.count == 1 else {
+                throw ValidationError("Unexpected argument\(typed.count > 2 ? "s" : ""): " + typed.dropFirst().map { "'\($0)'" }.joined(separator: ", "))
+            }
+            guard Double(value) != nil else { throw ValidationError("The value '\(value)' is invalid for '<kilograms>'") }
+        }
 
         func run() async throws {
             try await Console.run(options) { console in

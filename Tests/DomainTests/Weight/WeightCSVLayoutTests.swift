@@ -340,8 +340,8 @@ struct WeightCSVLayoutTests {
         // Bad weights.
         ("date,weight_kg,note\n2024-03-05T08:30:00Z,abc,\n", 2, 2, "weight 'abc' is not a number"),
         ("date,weight_kg,note\n2024-03-05T08:30:00Z,,\n", 2, 2, "weight is empty"),
-        ("date,weight_kg,note\n2024-03-05T08:30:00Z,0,\n", 2, 2, "weight 0 kg is not above 0"),
-        ("date,weight_kg,note\n2024-03-05T08:30:00Z,0.000,\n", 2, 2, "weight 0 kg is not above 0"),
+        ("date,weight_kg,note\n2024-03-05T08:30:00Z,0,\n", 2, 2, "weight 0 kg must be above 0"),
+        ("date,weight_kg,note\n2024-03-05T08:30:00Z,0.000,\n", 2, 2, "weight 0 kg must be above 0"),
         ("date,weight_kg,note\n2024-03-05T08:30:00Z,-5,\n", 2, 2, "weight '-5' is not a number"),
         ("date,weight_kg,note\n2024-03-05T08:30:00Z,+5,\n", 2, 2, "weight '+5' is not a number"),
         ("date,weight_kg,note\n2024-03-05T08:30:00Z,700.5,\n", 2, 2, "weight 700.5 kg is above the maximum of 700 kg"),
