@@ -22,7 +22,7 @@ public struct FileLock: Sendable {
     /// Runs `body` while holding the lock, waiting for other holders first.
     public func withLock<T>(_ body: () throws -> T) throws -> T {
         let fd = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, PrivateFiles.fileMode)
-        guard fd >= 0 else { throw FileSystemError.posix(path: url.path, operation: "open lock file", errno: errno) }
+        guard fd >= 0 else { throw FileSystemError.notWritable(url.path, operation: "open lock file", errno: errno) }
         defer { close(fd) }
         while flock(fd, LOCK_EX) != 0 {
             guard errno == EINTR else {

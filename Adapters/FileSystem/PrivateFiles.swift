@@ -22,6 +22,14 @@ public enum PrivateFiles {
             guard isDirectory.boolValue else { throw .notADirectory(directory.path) }
             return
         }
+        // The nearest directory that exists must let us create the rest.
+        var existing = directory.deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" {
+            existing = existing.deletingLastPathComponent()
+        }
+        if access(existing.path, W_OK) != 0, errno == EACCES || errno == EROFS || errno == EPERM {
+            throw .readOnly(existing.path)
+        }
         do {
             try FileManager.default.createDirectory(
                 at: directory, withIntermediateDirectories: true,
@@ -34,7 +42,7 @@ public enum PrivateFiles {
     /// Creates `file` empty with mode 0600 if it is missing, and sets 0600 if it exists.
     public static func ensureFile(_ file: URL) throws(FileSystemError) {
         let fd = open(file.path, O_RDWR | O_CREAT | O_CLOEXEC, fileMode)
-        guard fd >= 0 else { throw .posix(path: file.path, operation: "create", errno: errno) }
+        guard fd >= 0 else { throw .notWritable(file.path, operation: "create", errno: errno) }
         defer { close(fd) }
         guard fchmod(fd, fileMode) == 0 else { throw .posix(path: file.path, operation: "chmod", errno: errno) }
     }

@@ -144,7 +144,7 @@ public struct JSONFileStore: Sendable {
 
     private func writeDurably(_ data: Data, to file: URL) throws {
         let fd = open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, PrivateFiles.fileMode)
-        guard fd >= 0 else { throw FileSystemError.posix(path: file.path, operation: "create", errno: errno) }
+        guard fd >= 0 else { throw FileSystemError.notWritable(file.path, operation: "create", errno: errno) }
         defer { close(fd) }
         try data.withUnsafeBytes { buffer in
             var offset = 0

@@ -46,7 +46,7 @@ public struct SQLiteCheckinRepository: CheckinRepository {
         } catch {
             let column = switch error {
             case let .outOfRange(field, _), let .notAWholeNumber(field, _): field.rawValue
-            case .keyContactTooLong: "keyContact"
+            case .keyContactTooLong, .controlCharacter: "keyContact"
             }
             throw row.corrupt(column, error.summary)
         }

@@ -123,8 +123,13 @@ public struct APIServer: Sendable {
     }
 
     /// Serves until SIGINT or SIGTERM, then finishes the requests in flight and stops.
+    /// Throws ``ServerStartError/addressInUse(host:port:)`` when another process listens on the port.
     public func run(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
-        try await application(onRunning: onRunning).runService(gracefulShutdownSignals: [.sigterm, .sigint])
+        do {
+            try await application(onRunning: onRunning).runService(gracefulShutdownSignals: [.sigterm, .sigint])
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw ServerStartError.addressInUse(host: configuration.host, port: configuration.port)
+        }
     }
 
     // MARK: - Routes
@@ -238,6 +243,9 @@ public struct APIServer: Sendable {
                 return try Self.json(Wire.Envelope(Wire.GoalData(goal: Wire.GoalBody(goal))), status: .created)
             } catch GoalError.idTaken {
                 throw APIError(.conflict, "GOAL_EXISTS", "a goal with this id exists")
+            } catch GoalError.controlCharacter(let error) {
+                // The message names the field (title or description).
+                throw APIError.validation("\"\(error.field.rawValue)\": \(describe(error))")
             } catch let error as GoalError {
                 throw APIError.validation("\"title\": \(describe(error))")
             }
@@ -308,6 +316,19 @@ public struct APIServer: Sendable {
             return "\"\(path(context.codingPath))\" has the wrong type"
         case .dataCorrupted(let context)?: return "\"\(path(context.codingPath))\": \(context.debugDescription)"
         default: return describe(error)
+        }
+    }
+}
+
+/// Why the server could not start.
+public enum ServerStartError: Error, Sendable, Equatable, LocalizedError {
+    /// Another process already listens on this address and port.
+    case addressInUse(host: String, port: Int)
+
+    public var errorDescription: String? {
+        switch self {
+        case let .addressInUse(host, port):
+            "cannot listen on \(host):\(port): port \(port) is already in use (another server runs there; choose another port)"
         }
     }
 }

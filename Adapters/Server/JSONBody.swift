@@ -74,6 +74,8 @@ extension JSONObject {
             return try Checkin(day: day, energy: energy, stress: stress, social: social, keyContact: contact)
         } catch .keyContactTooLong {
             throw APIError.validation("\"key_contact\" must be at most \(Checkin.maxKeyContactLength) characters")
+        } catch .controlCharacter(let error) {
+            throw APIError.validation("\"key_contact\": \(describe(error))")
         } catch {
             throw APIError.validation(describe(error))
         }

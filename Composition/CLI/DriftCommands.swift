@@ -271,7 +271,13 @@ extension Console {
                           .verbatim(insights.weekEnd.description)))
         let badge = " " + text.string(summary.driftLevel.name).uppercased() + " "
         let code = ["low": "42;30", "moderate": "43;30", "high": "41;97"][summary.driftLevel.rawValue] ?? "7"
-        print(colour ? "\u{1B}[\(code)m\(badge)\u{1B}[0m" : "[\(badge.trimmingCharacters(in: .whitespaces))]")
+        if colour {
+            context.output.writeControl("\u{1B}[\(code)m")
+            context.output.write(badge)
+            context.output.writeControl("\u{1B}[0m\n")
+        } else {
+            print("[\(badge.trimmingCharacters(in: .whitespaces))]")
+        }
         print(text.string("cli.insights.checkins", .number(summary.checkinCount), .number(summary.alertCount)))
         guard summary.checkinCount > 0 else { return print(text.string("cli.insights.noData")) }
         if !summary.hasEnoughData { print(text.string("cli.insights.notEnough")) }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import WellnessComposition
 
 /// The terminal in character-at-a-time mode without echo, restored by `restore()`.
 final class RawTerminal {
@@ -76,7 +77,7 @@ final class RawTerminal {
 
     /// Clears the screen and draws `lines`.
     func draw(_ lines: [String]) {
-        emit("\u{1B}[2J\u{1B}[H" + lines.joined(separator: "\n") + "\n")
+        emit("\u{1B}[2J\u{1B}[H" + lines.map(PlainText.visible).joined(separator: "\n") + "\n")
     }
 
     private func emit(_ text: String) {

@@ -187,13 +187,15 @@ extension Console {
     func showSupplements(_ statuses: [SupplementStatus]) throws {
         if json { return try printJSON(statuses.map { SupplementOutput($0.supplement, taken: $0.taken) }) }
         if statuses.isEmpty { return print(text.string("cli.supplements.none")) }
+        // Every supplement is listed, so the short ids are unique among all of them.
+        let shortIDs = ShortIDs(of: statuses.map(\.supplement.id))
         printTable(
             header: [text.string("cli.column.taken"), text.string("cli.column.name"), text.string("cli.column.dosage"),
                      text.string("cli.column.time"), "ID"],
             rows: statuses.map { status in
                 let s = status.supplement
                 return [status.taken ? "[x]" : "[ ]", s.name + (s.isActive ? "" : " (" + text.string("cli.supplements.inactive") + ")"),
-                        s.dosage, text.string(s.timeOfDay.name), String(s.id.description.prefix(8))]
+                        s.dosage, text.string(s.timeOfDay.name), shortIDs.shortID(s.id)]
             })
     }
 

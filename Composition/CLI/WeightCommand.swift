@@ -12,9 +12,22 @@ struct WeightCommand: AsyncParsableCommand {
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Record a weigh-in.")
         @OptionGroup var options: GlobalOptions
-        @Argument(help: "The weight in kilograms, e.g. 72.4.") var kilograms: Double
+        /// The weight as typed: collected with whatever else is not an option, so that a
+        /// negative number (`-71`) reaches the weight rule instead of reading as a flag.
+        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The weight in kilograms, e.g. 72.4.", valueName: "kilograms"))
+        var typed: [String] = []
         @Option(help: "When (ISO 8601, e.g. 2026-11-21T08:30; default now).") var at: String?
         @Option(help: "A note.") var note: String?
+
+        var kilograms: Double { Double(typed.first ?? "") ?? .nan }
+
+        func validate() throws {
+            guard let value = typed.first else { throw ValidationError("Missing expected argument '<kilograms>'") }
+            guard typed.count == 1 else {
+                throw ValidationError("Unexpected argument\(typed.count > 2 ? "s" : ""): " + typed.dropFirst().map { "'\($0)'" }.joined(separator: ", "))
+            }
+            guard Double(value) != nil else { throw ValidationError("The value '\(value)' is invalid for '<kilograms>'") }
+        }
 
         func run() async throws {
             try await Console.run(options) { console in
@@ -38,13 +51,14 @@ struct WeightCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Console.run(options) { console in
-                let entries = try await console.wellness.weight.list(days: days)
+                let listing = try await console.wellness.weight.listing(days: days)
+                let entries = listing.entries
                 if console.json { return try console.printJSON(entries.map(WeightOutput.init)) }
                 if entries.isEmpty { return console.print(console.text.string("cli.weight.none")) }
                 console.printTable(header: [console.text.string("cli.column.when"), console.text.string("cli.column.kg"),
                                             console.text.string("cli.column.id"), console.text.string("cli.column.notes")],
                                    rows: entries.map { [console.localTime($0.date), WeightEntry.format($0.kilograms),
-                                                        String($0.id.description.prefix(8)), $0.note ?? ""] })
+                                                        listing.shortID($0), $0.note ?? ""] })
             }
         }
     }
@@ -52,7 +66,8 @@ struct WeightCommand: AsyncParsableCommand {
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Delete a weigh-in.")
         @OptionGroup var options: GlobalOptions
-        @Argument(help: "The weigh-in's id (or its first 4+ characters; see `wellness weight list`).") var id: String
+        @Argument(help: "The weigh-in's id, or the short id `wellness weight list` shows (any unique start of 4+ characters).")
+        var id: String
 
         func run() async throws {
             try await Console.run(options) { console in
@@ -201,12 +216,12 @@ final class ProgressBar: Sendable {
             shown = percent
             let filled = percent * 30 / 100
             let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: 30 - filled)
-            output.write("\r[\(bar)] \(percent)%")
+            output.writeControl("\r[\(bar)] \(percent)%")
         }
     }
 
     func finish() {
-        lock.withLock { if shown >= 0 { output.write("\r\u{1B}[K") } }
+        lock.withLock { if shown >= 0 { output.writeControl("\r\u{1B}[K") } }
     }
 }
 

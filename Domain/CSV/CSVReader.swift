@@ -2,9 +2,15 @@
 ///
 /// Feed it the input in chunks of any size with ``consume(_:_:)`` and call ``finish(_:)`` at
 /// the end; it calls back once per record, holding only the record being read, so memory does
-/// not grow with the input. What it accepts:
+/// not grow with the input, and the work is linear in it: the delimiter is detected on the
+/// bytes seen so far, each scanned once, and a record that is not complete yet is parsed again
+/// only once the input held for it has doubled (or would pass ``maximumRecordBytes``), so
+/// however the input is chunked no byte is looked at more than a few times. A first line or a
+/// record longer than ``maximumRecordBytes`` (a file without line feeds, `/dev/zero`) is
+/// refused as soon as that many bytes were read. What it accepts:
 /// - fields separated by `,` or `;` (``Delimiter``), chosen up front or detected from the
-///   first line (the one that occurs more often outside quotes; `,` on a tie);
+///   first line, up to its first LF or CR (the one that occurs more often outside quotes; `,`
+///   on a tie);
 /// - records ended by LF or CRLF, the last one optionally unterminated;
 /// - quoted fields with `""` for a quote, and delimiters, CR and LF inside;
 /// - a UTF-8 byte-order mark at the very start (skipped);
@@ -12,7 +18,9 @@
 ///
 /// What it refuses, with the line and column: a quote inside an unquoted field, anything but
 /// a delimiter or line end after a closing quote, a quoted field still open at the end of the
-/// input, and a CR that is not followed by LF outside quotes. Nothing is guessed or skipped.
+/// input, a CR that is not followed by LF outside quotes (so a file with classic Mac CR-only
+/// line endings is refused on its first line), and a record (or a first line) longer than
+/// ``maximumRecordBytes``. Nothing is guessed or skipped.
 public struct CSVReader: Sendable {
     public enum Delimiter: UInt8, Sendable, CaseIterable {
         case comma = 0x2C
@@ -25,12 +33,19 @@ public struct CSVReader: Sendable {
     public private(set) var recordCount = 0
     /// Bytes consumed so far.
     public private(set) var bytesRead = 0
+    /// Bytes the parser went through so far, counting a byte again each time it is parsed
+    /// again: it stays within a small multiple of ``bytesRead`` (reading is linear).
+    public private(set) var bytesParsed = 0
 
     private var pending: [UInt8] = []
     private var fields = FieldList()
     private var line = 1
     private var atStart = true
     private var finished = false
+    /// Delimiter detection so far (while ``delimiter`` is `nil`).
+    private var detection = DelimiterDetection()
+    /// The size `pending` must reach before the record left incomplete is parsed again.
+    private var parseAt = 0
 
     /// The longest record accepted. A longer one is an error rather than a reason to keep the
     /// rest of the file in memory: in practice it is a quote left open.
@@ -50,7 +65,10 @@ public struct CSVReader: Sendable {
         precondition(!finished, "CSVReader used after finish()")
         bytesRead += chunk.count
         pending.append(contentsOf: chunk)
+        // Parsing again as soon as a byte arrives would re-read a long record on every chunk.
+        guard pending.count >= parseAt || pending.count > maximumRecordBytes else { return }
         try parsePending(final: false, onRecord)
+        parseAt = 2 * pending.count
     }
 
     /// Reads the last record (one without a final line break) and checks nothing is left open.
@@ -74,10 +92,17 @@ public struct CSVReader: Sendable {
             atStart = false
         }
         if delimiter == nil {
-            guard let detected = Self.detectDelimiter(in: pending, final: final) else { return }
+            guard let detected = detection.scan(pending, final: final) else {
+                if pending.count > maximumRecordBytes {
+                    throw CSVError(line: line + detection.emptyLines, column: 1,
+                                   problem: .recordTooLong(kilobytes: maximumRecordBytes / 1024))
+                }
+                return
+            }
             delimiter = detected
         }
         let recordDelimiter = delimiter!
+        bytesParsed += pending.count
         let separator = recordDelimiter.rawValue
         var consumed = 0
         var fields = self.fields
@@ -231,23 +256,39 @@ public struct CSVReader: Sendable {
             throw CSVError(line: line, column: 1, problem: .unreadableEnd)
         }
     }
+}
 
-    /// The delimiter that occurs more often outside quotes in the first line that is not
-    /// empty, once that line is complete (or the input ended).
-    static func detectDelimiter(in bytes: [UInt8], final: Bool) -> Delimiter? {
-        var commas = 0
-        var semicolons = 0
-        var quoted = false
-        var sawLineEnd = false
-        let firstContent = bytes.firstIndex { $0 != lf && $0 != cr } ?? bytes.endIndex
-        for byte in bytes[firstContent...] {
-            if byte == quote { quoted.toggle(); continue }
+/// Finds the delimiter in the first line that is not empty, reading each byte once however
+/// the input arrives: it keeps its counts and where it stopped between calls.
+struct DelimiterDetection: Sendable {
+    private var scanned = 0
+    private var commas = 0
+    private var semicolons = 0
+    private var quoted = false
+    private var inContent = false
+    /// Line feeds before the first line that is not empty.
+    private(set) var emptyLines = 0
+
+    /// Scans what `bytes` (the input from its start) added since the last call; the delimiter
+    /// once the first line that is not empty ended (at LF or CR outside quotes) or the input
+    /// did, else `nil`.
+    mutating func scan(_ bytes: [UInt8], final: Bool) -> CSVReader.Delimiter? {
+        var lineEnded = false
+        while scanned < bytes.count {
+            let byte = bytes[scanned]
+            scanned += 1
+            if !inContent {
+                if byte == 0x0A { emptyLines += 1; continue }
+                if byte == 0x0D { continue }
+                inContent = true
+            }
+            if byte == 0x22 { quoted.toggle(); continue }
             if quoted { continue }
-            if byte == lf { sawLineEnd = true; break }
-            if byte == Delimiter.comma.rawValue { commas += 1 }
-            if byte == Delimiter.semicolon.rawValue { semicolons += 1 }
+            if byte == 0x0A || byte == 0x0D { lineEnded = true; break }
+            if byte == CSVReader.Delimiter.comma.rawValue { commas += 1 }
+            if byte == CSVReader.Delimiter.semicolon.rawValue { semicolons += 1 }
         }
-        guard sawLineEnd || final else { return nil }
+        guard lineEnded || final else { return nil }
         return semicolons > commas ? .semicolon : .comma
     }
 }

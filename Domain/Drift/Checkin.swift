@@ -43,6 +43,7 @@ public struct Checkin: Sendable, Hashable, Codable {
         }
         let contact = keyContact?.trimmingCharacters(in: .whitespacesAndNewlines)
         if let contact, contact.count > Self.maxKeyContactLength { throw .keyContactTooLong(contact.count) }
+        do { try PlainText.check(contact, .keyContact) } catch { throw .controlCharacter(error) }
         self.day = day
         self.energy = energy
         self.stress = stress
@@ -120,11 +121,14 @@ public enum CheckinError: WellnessError, Equatable {
     case notAWholeNumber(field: DriftMetric, text: String)
     /// A key contact longer than `Checkin.maxKeyContactLength` characters (the count given).
     case keyContactTooLong(Int)
+    /// A key contact with a control character.
+    case controlCharacter(ControlCharacterError)
 
     public enum Code: String, CaseIterable, Sendable {
         case outOfRange
         case notAWholeNumber
         case keyContactTooLong
+        case controlCharacter
     }
 
     public static let family = "checkin"
@@ -134,6 +138,7 @@ public enum CheckinError: WellnessError, Equatable {
         case .outOfRange: .outOfRange
         case .notAWholeNumber: .notAWholeNumber
         case .keyContactTooLong: .keyContactTooLong
+        case .controlCharacter: .controlCharacter
         }
     }
 
@@ -142,6 +147,7 @@ public enum CheckinError: WellnessError, Equatable {
         case .outOfRange(let field, let value): [.verbatim(field.rawValue), .number(value)]
         case .notAWholeNumber(let field, let text): [.verbatim(field.rawValue), .verbatim(text)]
         case .keyContactTooLong(let count): [.number(count), .number(Checkin.maxKeyContactLength)]
+        case .controlCharacter(let error): [.text(error.message)]
         }
     }
 }

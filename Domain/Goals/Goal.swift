@@ -14,6 +14,10 @@ public struct Goal: Sendable, Equatable, Codable, Identifiable {
         let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw .emptyTitle }
         guard trimmed.count <= 200 else { throw .titleTooLong(trimmed.count) }
+        do {
+            try PlainText.check(trimmed, .title)
+            try PlainText.check(description, .description)
+        } catch { throw .controlCharacter(error) }
         let details = description?.trimmingCharacters(in: .whitespacesAndNewlines)
         self.init(storedID: id, title: trimmed, description: (details?.isEmpty ?? true) ? nil : details,
                   createdAt: createdAt)
@@ -35,6 +39,8 @@ public enum GoalError: WellnessError, Equatable {
     case invalidMoodScore(Int)
     case noteTooLong(Int)
     case idTaken(Goal.ID)
+    /// A title, description or mood note with a control character.
+    case controlCharacter(ControlCharacterError)
 
     public enum Code: String, CaseIterable, Sendable {
         case emptyTitle
@@ -42,6 +48,7 @@ public enum GoalError: WellnessError, Equatable {
         case invalidMoodScore
         case noteTooLong
         case idTaken
+        case controlCharacter
     }
 
     public static let family = "goal"
@@ -53,6 +60,7 @@ public enum GoalError: WellnessError, Equatable {
         case .invalidMoodScore: .invalidMoodScore
         case .noteTooLong: .noteTooLong
         case .idTaken: .idTaken
+        case .controlCharacter: .controlCharacter
         }
     }
 
@@ -63,6 +71,7 @@ public enum GoalError: WellnessError, Equatable {
         case .invalidMoodScore(let score): [.number(score)]
         case .noteTooLong(let count): [.number(count)]
         case .idTaken(let id): [.verbatim(id.description)]
+        case .controlCharacter(let error): [.text(error.message)]
         }
     }
 }

@@ -12,6 +12,7 @@ public struct MoodEntry: Sendable, Equatable, Codable {
         guard Self.scores.contains(score) else { throw .invalidMoodScore(score) }
         let trimmed = note?.trimmingCharacters(in: .whitespacesAndNewlines)
         guard (trimmed?.count ?? 0) <= 1000 else { throw .noteTooLong(trimmed?.count ?? 0) }
+        do { try PlainText.check(trimmed, .note) } catch { throw .controlCharacter(error) }
         self.init(storedDay: day, score: score, note: (trimmed?.isEmpty ?? true) ? nil : trimmed)
     }
 

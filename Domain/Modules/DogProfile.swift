@@ -10,6 +10,7 @@ public struct DogProfile: Sendable, Equatable, Codable {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw .emptyName }
         guard trimmed.count <= 100 else { throw .nameTooLong(trimmed.count) }
+        do { try PlainText.check(trimmed, .name) } catch { throw .controlCharacter(error) }
         guard birthDate <= today else { throw .birthDateInFuture(birthDate) }
         self.name = trimmed
         self.birthDate = birthDate
@@ -46,11 +47,13 @@ public enum DogProfileError: WellnessError, Equatable {
     case emptyName
     case nameTooLong(Int)
     case birthDateInFuture(LocalDay)
+    case controlCharacter(ControlCharacterError)
 
     public enum Code: String, CaseIterable, Sendable {
         case emptyName
         case nameTooLong
         case birthDateInFuture
+        case controlCharacter
     }
 
     public static let family = "dogProfile"
@@ -60,6 +63,7 @@ public enum DogProfileError: WellnessError, Equatable {
         case .emptyName: .emptyName
         case .nameTooLong: .nameTooLong
         case .birthDateInFuture: .birthDateInFuture
+        case .controlCharacter: .controlCharacter
         }
     }
 
@@ -68,6 +72,7 @@ public enum DogProfileError: WellnessError, Equatable {
         case .emptyName: []
         case .nameTooLong(let count): [.number(count)]
         case .birthDateInFuture(let day): [.verbatim(day.description)]
+        case .controlCharacter(let error): [.text(error.message)]
         }
     }
 }

@@ -46,8 +46,9 @@ public struct SupplementStack: Sendable, Equatable {
         let byID = key.count >= 4 ? supplements.filter { $0.id.description.hasPrefix(key) } : []
         let matches = byName.isEmpty ? byID : byName
         guard matches.count == 1 else {
+            let shortIDs = ShortIDs(of: supplements.map(\.id))
             throw InvalidValue(kind: matches.isEmpty ? .supplement : .ambiguousSupplement, value: reference,
-                               valid: supplements.map { "\($0.name) (\($0.id.description.prefix(8)))" })
+                               valid: supplements.map { "\($0.name) (\(shortIDs.shortID($0.id)))" })
         }
         return matches[0]
     }
@@ -57,12 +58,13 @@ public struct SupplementStack: Sendable, Equatable {
         -> Supplement
     {
         let name = try Self.validName(name)
+        let dosage = try Self.validDosage(dosage)
         guard !supplements.contains(where: { $0.name.lowercased() == name.lowercased() }) else {
             throw .duplicateName(name)
         }
         let last = supplements.filter { $0.timeOfDay == timeOfDay }.map(\.sortOrder).max() ?? -1
         let supplement = Supplement(name: name, timeOfDay: timeOfDay,
-                                    dosage: dosage.trimmingCharacters(in: .whitespacesAndNewlines), sortOrder: last + 1)
+                                    dosage: dosage, sortOrder: last + 1)
         supplements = (supplements + [supplement]).sorted(by: Supplement.displayOrder)
         return supplement
     }
@@ -79,7 +81,7 @@ public struct SupplementStack: Sendable, Equatable {
             }
             supplement.name = valid
         }
-        if let dosage { supplement.dosage = dosage.trimmingCharacters(in: .whitespacesAndNewlines) }
+        if let dosage { supplement.dosage = try Self.validDosage(dosage) }
         if let isActive { supplement.isActive = isActive }
         if let timeOfDay, timeOfDay != supplement.timeOfDay {
             supplement.timeOfDay = timeOfDay
@@ -115,6 +117,13 @@ public struct SupplementStack: Sendable, Equatable {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw .emptyName }
         guard trimmed.count <= 100 else { throw .nameTooLong(trimmed.count) }
+        do { try PlainText.check(trimmed, .name) } catch { throw .controlCharacter(error) }
+        return trimmed
+    }
+
+    static func validDosage(_ dosage: String) throws(SupplementError) -> String {
+        let trimmed = dosage.trimmingCharacters(in: .whitespacesAndNewlines)
+        do { try PlainText.check(trimmed, .dosage) } catch { throw .controlCharacter(error) }
         return trimmed
     }
 }
@@ -126,6 +135,8 @@ public enum SupplementError: WellnessError, Equatable {
     case duplicateName(String)
     case notFound(Supplement.ID)
     case invalidPosition(Int, count: Int)
+    /// A name or dosage with a control character.
+    case controlCharacter(ControlCharacterError)
 
     public enum Code: String, CaseIterable, Sendable {
         case emptyName
@@ -133,6 +144,7 @@ public enum SupplementError: WellnessError, Equatable {
         case duplicateName
         case notFound
         case invalidPosition
+        case controlCharacter
     }
 
     public static let family = "supplement"
@@ -144,6 +156,7 @@ public enum SupplementError: WellnessError, Equatable {
         case .duplicateName: .duplicateName
         case .notFound: .notFound
         case .invalidPosition: .invalidPosition
+        case .controlCharacter: .controlCharacter
         }
     }
 
@@ -154,6 +167,7 @@ public enum SupplementError: WellnessError, Equatable {
         case .duplicateName(let name): [.verbatim(name)]
         case .notFound(let id): [.verbatim(id.description)]
         case .invalidPosition(let position, let count): [.number(position + 1), .number(count)]
+        case .controlCharacter(let error): [.text(error.message)]
         }
     }
 }

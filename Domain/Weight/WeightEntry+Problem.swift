@@ -9,9 +9,11 @@ extension WeightEntry {
         case aboveMaximum(String, maximum: String)
         /// The note holds a NUL character, where SQLite and C strings would cut it.
         case noteContainsNUL
+        /// The note holds another control character (see ``PlainText``).
+        case controlCharacter(ControlCharacterError)
 
         public enum Code: String, CaseIterable, Sendable {
-            case notFinite, notAboveZero, aboveMaximum, noteContainsNUL
+            case notFinite, notAboveZero, aboveMaximum, noteContainsNUL, controlCharacter
         }
 
         public static let family = "weightValue"
@@ -22,6 +24,7 @@ extension WeightEntry {
             case .notAboveZero: .notAboveZero
             case .aboveMaximum: .aboveMaximum
             case .noteContainsNUL: .noteContainsNUL
+            case .controlCharacter: .controlCharacter
             }
         }
 
@@ -30,6 +33,7 @@ extension WeightEntry {
             case .notFinite, .noteContainsNUL: []
             case .notAboveZero(let kilograms): [.verbatim(kilograms)]
             case .aboveMaximum(let kilograms, let maximum): [.verbatim(kilograms), .verbatim(maximum)]
+            case .controlCharacter(let error): [.text(error.message)]
             }
         }
     }

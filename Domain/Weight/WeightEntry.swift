@@ -50,7 +50,8 @@ public struct WeightEntry: Sendable, Equatable, Codable, Identifiable {
     private enum CodingKeys: String, CodingKey { case id, date, kilograms, note, source }
 
     /// Decodes an entry, refusing a weight out of range or a note with a NUL character; an
-    /// empty note becomes `nil`.
+    /// empty note becomes `nil`. (Other control characters are refused where notes are typed,
+    /// not here: a note stored before that rule still reads.)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let kilograms = try container.decode(Double.self, forKey: .kilograms)
@@ -58,7 +59,8 @@ public struct WeightEntry: Sendable, Equatable, Codable, Identifiable {
             throw DecodingError.dataCorruptedError(forKey: .kilograms, in: container, debugDescription: problem.summary)
         }
         let note = try container.decodeIfPresent(String.self, forKey: .note)
-        if let note, let problem = Self.problem(note: note) {
+        if let note, note.utf8.contains(0) {
+            let problem = Problem.noteContainsNUL
             throw DecodingError.dataCorruptedError(forKey: .note, in: container, debugDescription: problem.summary)
         }
         self.init(unchecked: try container.decode(ID.self, forKey: .id),
@@ -82,9 +84,12 @@ public struct WeightEntry: Sendable, Equatable, Codable, Identifiable {
     }
 
     /// Why `note` cannot be stored, or `nil` when it can: a NUL character (SQLite and C
-    /// strings end text there, so part of the note would be lost).
+    /// strings end text there, so part of the note would be lost), or another control
+    /// character (``PlainText``).
     public static func problem(note: String) -> Problem? {
-        note.utf8.contains(0) ? .noteContainsNUL : nil
+        if note.utf8.contains(0) { return .noteContainsNUL }
+        guard let scalar = PlainText.firstControlCharacter(in: note) else { return nil }
+        return .controlCharacter(ControlCharacterError(field: .note, character: scalar))
     }
 
     public static func validate(kilograms: Double) throws {

@@ -13,8 +13,9 @@ struct WeightExportTests {
 
     static let hostileNotes: [String] = [
         "=SUM(A1)", "+1", "-2", "@x", "\tx", "'quoted", "a,b", "say \"hi\"", "a\nb", "a\r\nb",
-        "\rcarriage", "\nleading newline", "''", "'", "=HYPERLINK(\"http://x\",\"y\")", " =spaced", "trailing ",
-        "semi;colon", "é😀", "\"", "\"\"", ",", "-", "line1\nline2\r\nline3\rline4", "cmd|' /C calc'!A0",
+        "\r\ncarriage", "\nleading newline", "''", "'", "=HYPERLINK(\"http://x\",\"y\")", " =spaced", "trailing ",
+        "semi;colon", "é😀", "\"", "\"\"", ",", "-", "line1\nline2\r\nline3\r\nline4", "cmd|' /C calc'!A0",
+        "ok;=cmd|' /C calc'!A0", "a, -1", " \u{FF1D}1+2", "x;'y", "\u{3000}@x",
     ]
 
     @Test("an empty store exports the header alone")
@@ -39,21 +40,23 @@ struct WeightExportTests {
         #expect(count == 6)
         #expect(String(decoding: bytes, as: UTF8.self) == """
             date,weight_kg,note\r
-            2024-01-01T12:00:00+01:00,69.0,'=SUM(A1)\r
+            2024-01-01T12:00:00+01:00,69.0,"'=SUM(A1)"\r
             2024-03-05T08:30:00+01:00,70.5,\r
             2024-07-01T08:00:00.005+02:00,71.2,"say ""hi""
             bye"\r
             2024-07-01T08:00:00.250+02:00,71.25,"a,b"\r
-            2024-10-27T02:30:00+02:00,70.123456789,''quoted\r
-            2024-10-27T02:30:00+01:00,70.1,'-2\r
+            2024-10-27T02:30:00+02:00,70.123456789,"''quoted"\r
+            2024-10-27T02:30:00+01:00,70.1,"'-2"\r
 
             """)
     }
 
-    @Test("every note that starts a formula gets the apostrophe, inside quotes when it needs them", arguments: [
-        ("=SUM(A1)", "'=SUM(A1)"), ("+1", "'+1"), ("-2", "'-2"), ("@x", "'@x"), ("\tx", "'\tx"),
-        ("\rx", "\"'\rx\""), ("\nx", "\"'\nx\""), ("=a,b", "\"'=a,b\""), ("'quoted", "''quoted"),
-        ("plain", "plain"), ("a=b", "a=b"),
+    @Test("every note a spreadsheet could run as a formula, split on `,` or `;`, gets apostrophes and quotes", arguments: [
+        ("=SUM(A1)", "\"'=SUM(A1)\""), ("+1", "\"'+1\""), ("-2", "\"'-2\""), ("@x", "\"'@x\""), ("\tx", "\"'\tx\""),
+        ("\rx", "\"'\rx\""), ("\nx", "\"'\nx\""), ("=a,b", "\"'=a,b\""), ("'quoted", "\"''quoted\""),
+        ("plain", "plain"), ("a=b", "a=b"), ("semi;colon", "semi;colon"),
+        ("ok;=cmd|' /C calc'!A0", "\"ok;'=cmd|' /C calc'!A0\""), (" =1+2", "\"' =1+2\""),
+        ("\u{FF1D}1+2", "\"'\u{FF1D}1+2\""), ("a, @x", "\"a,' @x\""),
     ])
     func formulaGuard(note: String, written: String) async throws {
         try await world.store([WeightWorld.entry("2024-03-05T07:30:00Z", 70, note: note)])

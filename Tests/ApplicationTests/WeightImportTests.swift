@@ -225,7 +225,7 @@ struct WeightImportTests {
         ("2024-02-30T08:30:00Z,70,", 1,
          "date '2024-02-30T08:30:00Z' is not a date (use YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS][Z|±HH:MM], DD.MM.YYYY or M/D/YYYY, with an optional time)"),
         ("2024-03-07T08:30:00Z,70", 3, "expected 3 fields, found 2"),
-        ("2024-03-07T08:30:00Z,0,", 2, "weight 0 kg is not above 0"),
+        ("2024-03-07T08:30:00Z,0,", 2, "weight 0 kg must be above 0"),
         ("2024-03-07T08:30:00Z,700.01,", 2, "weight 700.01 kg is above the maximum of 700 kg"),
         ("2024-03-07T08:30:00Z,,", 2, "weight is empty"),
         ("2024-03-07T08:30:00Z,70,\"a\"b", 3, "unexpected 'b' after a closing quote"),

@@ -27,23 +27,27 @@ struct ErrorMessagesTests {
     static let day = LocalDay("2026-11-20")!
     static let goal = Goal.ID(UUID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF")!)
     static let server = URL(string: "http://127.0.0.1:8080")!
+    static let escape = ControlCharacterError(field: .note, character: "\u{1B}")
 
     static let families: [Family] = [
         Family(DriftWindowError.self, [.invalidInsightsWindow(10), .invalidTrendLength(14)]),
         Family(CheckinError.self, [.outOfRange(field: .energy, value: 7), .notAWholeNumber(field: .social, text: "3.5"),
-                                   .keyContactTooLong(120)]),
-        Family(DogProfileError.self, [.emptyName, .nameTooLong(120), .birthDateInFuture(day)]),
+                                   .keyContactTooLong(120), .controlCharacter(.init(field: .keyContact, character: "\u{7}"))]),
+        Family(DogProfileError.self, [.emptyName, .nameTooLong(120), .birthDateInFuture(day),
+                                      .controlCharacter(.init(field: .name, character: "\u{1B}"))]),
         Family(SupplementError.self, [.emptyName, .nameTooLong(101), .duplicateName("Zinc"),
-                                      .notFound(Supplement.ID()), .invalidPosition(4, count: 3)]),
+                                      .notFound(Supplement.ID()), .invalidPosition(4, count: 3),
+                                      .controlCharacter(.init(field: .dosage, character: "\u{9B}"))]),
         Family(GoalError.self, [.emptyTitle, .titleTooLong(201), .invalidMoodScore(6), .noteTooLong(1001),
-                                .idTaken(goal)]),
+                                .idTaken(goal), .controlCharacter(.init(field: .title, character: "\r"))]),
         Family(AccountError.self, [.invalidEmail("nope"), .passwordTooShort(minimum: 8),
                                    .passwordTooLong(maximumBytes: 72), .emailTaken(try! EmailAddress("ann@example.org")),
                                    .noSuchAccount("bob@example.org"), .invalidCredentials, .notAuthenticated]),
         Family(ApiFailure.self, [.unauthorized, .conflict, .rateLimited, .offline, .other(status: 503), .other(status: nil)]),
         Family(InvalidValue.self, InvalidValue.Field.allCases.map { InvalidValue(kind: $0, value: "x", valid: ["a", "b"]) }),
         Family(DriftError.self, [.alreadyCheckedIn(day), .locked(.trends30d), .notQueued("abcd")]),
-        Family(JournalError.self, [.notesTooLong(10_001)]),
+        Family(JournalError.self, [.notesTooLong(10_001), .controlCharacter(.init(field: .notes, character: "\u{0}"))]),
+        Family(ControlCharacterError.self, ControlCharacterError.Field.allCases.map { .init(field: $0, character: "\u{1B}") }),
         Family(TimeProblem.self, [.outOfRange("9999-12-31T23:30"), .inFuture("2027-01-01")]),
         Family(GoalTipsError.self, [.goalNotFound(goal), .contextBuildFailed(cause: "disk on fire"),
                                     .serviceFailed(.unavailable("down"))]),
@@ -71,7 +75,7 @@ struct ErrorMessagesTests {
                                  .notATime("'25:00'"), .weightEmpty, .weightNotANumber("'abc'"), .unknownUnit("'st'"),
                                  .value(.notFinite), .noteNotUTF8, .time(.inFuture("2027-01-01"))]),
         Family(WeightEntry.Problem.self, [.notFinite, .notAboveZero("0"), .aboveMaximum("701", maximum: "700"),
-                                          .noteContainsNUL]),
+                                          .noteContainsNUL, .controlCharacter(escape)]),
         Family(WeightError.self, [.outOfRange(.notFinite), .duplicate(existing: nil), .invalidNote(.noteContainsNUL),
                                   .notFound("abcd"), .ambiguous("0190", candidates: [WeightEntry.ID(), WeightEntry.ID()])]),
         Family(WeightImportError.self, [.empty, .invalid(CSVError(line: 2, column: 2, problem: .weightEmpty))]),

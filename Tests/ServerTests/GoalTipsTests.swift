@@ -61,6 +61,8 @@ struct GoalTipsTests {
         (["title": 12], "\"title\""),
         (["title": "Fine", "id": "not-a-uuid"], "\"id\""),
         (["title": "Fine", "description": false], "\"description\""),
+        (["title": "Bell\u{7}"], "\"title\": the title contains a control character (U+0007)"),
+        (["title": "Fine", "description": "red \u{1B}[31m"], "\"description\": the description contains a control character (U+001B)"),
     ] as [([String: any Sendable], String)])
     func invalidGoal(json: [String: any Sendable], field: String) async throws {
         try await TestServer.withServer { server in

@@ -17,6 +17,7 @@ public struct SetJournalNotes: Sendable {
 
     public func execute(_ text: String, day: LocalDay? = nil) async throws -> DailyJournal {
         guard text.count <= Self.maximumLength else { throw JournalError.notesTooLong(text.count) }
+        do { try PlainText.check(text, .notes) } catch { throw JournalError.controlCharacter(error) }
         let day = try day.map(time.recordable) ?? time.today()
         let notes = text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : text
         return try await journals.update(day) { stored in

@@ -34,7 +34,7 @@ public struct ExportWeightCSV: Sendable {
 
     /// One entry as a CSV record (CRLF included).
     public static func line(_ entry: WeightEntry, timeZone: TimeZone) -> String {
-        let note = entry.note.map { CSVWriter.field(CSVWriter.guardingFormula($0)) } ?? ""
+        let note = entry.note.map(CSVWriter.guardedField) ?? ""
         return Timestamp.format(entry.date, offsetIn: timeZone) + "," + "\(entry.kilograms)" + "," + note + "\r\n"
     }
 }

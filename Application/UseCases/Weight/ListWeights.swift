@@ -11,8 +11,26 @@ public struct ListWeights: Sendable {
         self.time = time
     }
 
+    /// The weigh-ins as a list shows them: with their short ids (``ShortIDs``) among every
+    /// stored weigh-in, not only the listed ones, so that ``RemoveWeight`` finds exactly the
+    /// entry whose short id a person types back.
+    public func listing(days: Int? = nil) async throws -> WeightListing {
+        let entries = try await execute(days: days)
+        let all = days == nil ? entries : try await execute()
+        return WeightListing(entries: entries, shortIDs: ShortIDs(of: all.map(\.id)))
+    }
+
     public func execute(days: Int? = nil) async throws -> [WeightEntry] {
         guard let days else { return try await weights.entries(since: nil) }
         return try await weights.entries(since: try time.lastDays(days).lowerBound.start(in: time.calendar))
     }
+}
+
+/// Weigh-ins with the short ids a list shows for them.
+public struct WeightListing: Sendable {
+    public let entries: [WeightEntry]
+    public let shortIDs: ShortIDs
+
+    /// The short id of `entry`.
+    public func shortID(_ entry: WeightEntry) -> String { shortIDs.shortID(entry.id) }
 }

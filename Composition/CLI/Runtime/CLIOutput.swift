@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import Foundation
+import WellnessComposition
 
 /// Where the command line writes: a file descriptor (the process's stdout or stderr) or a
 /// buffer in memory (a test, or an app that runs the CLI in-process).
@@ -48,10 +49,20 @@ public final class CLIOutput: @unchecked Sendable {
         return nil
     }
 
+    /// Writes text for people. Every control character but tab and line feed (ESC, BEL, CR,
+    /// the C1 controls…) is shown as a visible stand-in (``PlainText/visible(_:)``), so text
+    /// that came from a store, a file or a server can never drive the terminal. The CLI's own
+    /// colours and progress bar go through ``writeControl(_:)``.
     public func write(_ text: String) {
-        write(Array(text.utf8))
+        write(Array(PlainText.visible(text).utf8))
     }
 
+    /// Writes the CLI's own terminal control sequences (colour, cursor, progress bar) as given.
+    func writeControl(_ sequence: String) {
+        write(Array(sequence.utf8))
+    }
+
+    /// Writes bytes exactly as given: data (a CSV export), not text for people.
     public func write(_ bytes: [UInt8]) {
         lock.withLock {
             switch sink {

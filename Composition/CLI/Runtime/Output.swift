@@ -10,7 +10,23 @@ enum JSONOutput {
             var container = encoder.singleValueContainer()
             try container.encode(Timestamp.format(date))
         }
-        output.write(String(decoding: try encoder.encode(value), as: UTF8.self) + "\n")
+        output.write(escapingControls(String(decoding: try encoder.encode(value), as: UTF8.self)) + "\n")
+    }
+
+    /// JSON escapes C0 controls itself; DEL and the C1 controls (which some terminals obey) it
+    /// writes raw. They can only stand inside strings, where `\u00XX` means the same: the data
+    /// stays exact and nothing reaches the terminal.
+    static func escapingControls(_ json: String) -> String {
+        guard json.unicodeScalars.contains(where: { (0x7F...0x9F).contains($0.value) }) else { return json }
+        var result = ""
+        for scalar in json.unicodeScalars {
+            if (0x7F...0x9F).contains(scalar.value) {
+                result += "\\u00" + String(scalar.value, radix: 16)
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 }
 

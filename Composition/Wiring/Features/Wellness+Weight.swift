@@ -32,6 +32,9 @@ extension Wellness {
         /// Weigh-ins of the last `days` days (every one when `nil`), oldest first.
         public func list(days: Int? = nil) async throws -> [WeightEntry] { try await listWeights.execute(days: days) }
 
+        /// The same weigh-ins with the short ids to show for them (see ``ListWeights/listing(days:)``).
+        public func listing(days: Int? = nil) async throws -> WeightListing { try await listWeights.listing(days: days) }
+
         /// Deletes the weigh-in whose id is `reference` or starts with it.
         @discardableResult
         public func remove(_ reference: String) async throws -> WeightEntry { try await removeWeight.execute(reference) }

@@ -48,9 +48,48 @@ struct CSVWriterTests {
         #expect(CSVWriter.removingFormulaGuard(guarded) == text)
     }
 
+    @Test("a formula after a `;` or `,`, after leading white space, or in full-width forms is guarded", arguments: [
+        ("ok;=cmd|' /C calc'!A0", "ok;'=cmd|' /C calc'!A0"),
+        ("ok,=cmd", "ok,'=cmd"),
+        ("a; =1+2", "a;' =1+2"),
+        (" =1+2", "' =1+2"),
+        ("\u{3000}@SUM(A1)", "'\u{3000}@SUM(A1)"),
+        ("\u{FF1D}1+2", "'\u{FF1D}1+2"),
+        ("\u{FF0B}1", "'\u{FF0B}1"),
+        ("\u{FF0D}1", "'\u{FF0D}1"),
+        ("\u{FF20}x", "'\u{FF20}x"),
+        ("x;\u{FF1D}1", "x;'\u{FF1D}1"),
+        ("=a;+b,-c", "'=a;'+b,'-c"),
+        ("a;'b", "a;''b"),
+        (";;=x", ";;'=x"),
+        ("a\t;\tb", "a\t;'\tb"),
+    ])
+    func guardsEveryCellStart(text: String, guarded: String) {
+        #expect(CSVWriter.guardingFormula(text) == guarded)
+        #expect(CSVWriter.removingFormulaGuard(guarded) == text)
+    }
+
+    @Test("a guarded field is always quoted; a field that needs no guard is quoted as RFC 4180 says")
+    func guardedField() {
+        #expect(CSVWriter.guardedField("ok;=cmd|' /C calc'!A0") == "\"ok;'=cmd|' /C calc'!A0\"")
+        #expect(CSVWriter.guardedField(" =1") == "\"' =1\"")
+        #expect(CSVWriter.guardedField("say \"=x\"") == "\"say \"\"=x\"\"\"")
+        #expect(CSVWriter.guardedField("plain; text") == "plain; text")
+        #expect(CSVWriter.guardedField("a,b") == "\"a,b\"")
+    }
+
+    /// Whether a spreadsheet cell beginning with `cell` would be read as a formula.
+    static func startsLikeFormula(_ cell: Substring) -> Bool {
+        for scalar in cell.unicodeScalars {
+            if "=+-@\t\r\n\u{FF1D}\u{FF0B}\u{FF0D}\u{FF20}".unicodeScalars.contains(scalar) { return true }
+            if !scalar.properties.isWhitespace { return false }
+        }
+        return false
+    }
+
     @Test("other text is left alone", arguments: [
-        "", "plain", " =not first", "a=b", "1+1", "x-y", "mail@example.org", "\u{FF1D}fullwidth equals",
-        "\"=quoted\"", " ", "é",
+        "", "plain", "a=b", "1+1", "x-y", "mail@example.org", "fullwidth \u{FF1D} inside",
+        "\"=quoted\"", " ", "é", "a; b", "a, b", "a;", "x ;y'", " 'x",
     ])
     func leavesAlone(text: String) {
         #expect(CSVWriter.guardingFormula(text) == text)
@@ -59,7 +98,8 @@ struct CSVWriterTests {
 
     @Test("guarding then removing the guard gives back exactly the same text")
     func exactInverse() {
-        let pieces = ["=", "+", "-", "@", "\t", "\r", "\n", "'", "''", "a", " ", "\"", ",", "é", "😀", ""]
+        let pieces = ["=", "+", "-", "@", "\t", "\r", "\n", "'", "''", "a", " ", "\"", ",", ";", "é", "😀", "",
+                      "\u{FF1D}", "\u{FF20}", "\u{3000}"]
         var generator = SeededGenerator(seed: 7)
         var texts: [String] = pieces
         for _ in 0..<2000 {
@@ -71,9 +111,9 @@ struct CSVWriterTests {
             let guarded = CSVWriter.guardingFormula(text)
             if guarded != text { guardedCount += 1 }
             #expect(CSVWriter.removingFormulaGuard(guarded) == text, "\(text.debugDescription)")
-            // A guarded text never starts with a trigger.
-            if let first = guarded.unicodeScalars.first {
-                #expect(!["=", "+", "-", "@", "\t", "\r", "\n"].contains(first), "\(guarded.debugDescription)")
+            // No cell of a guarded text, split on `,` or `;`, starts with a trigger.
+            for cell in guarded.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "," || $0 == ";" }) {
+                #expect(!Self.startsLikeFormula(cell), "\(guarded.debugDescription)")
             }
         }
         #expect(guardedCount > 500, "the sample exercises the guard")
@@ -81,9 +121,9 @@ struct CSVWriterTests {
 
     @Test("a guarded note survives quoting and reading back unchanged")
     func guardThenQuoteThenRead() throws {
-        let notes = ["=SUM(A1)", "+1", "-2", "@x", "\tx", "'quoted", "a,b", "say \"hi\"", "a\nb", "a\r\nb", "\n=x,\"y\""]
-        let text = CSVWriter.record(["note"]) + notes.map { CSVWriter.record([CSVWriter.guardingFormula($0), "end"]) }
-            .joined()
+        let notes = ["=SUM(A1)", "+1", "-2", "@x", "\tx", "'quoted", "a,b", "say \"hi\"", "a\nb", "a\r\nb", "\n=x,\"y\"",
+                     "ok;=cmd|' /C calc'!A0", " =1", "\u{FF1D}1", "a;'b"]
+        let text = CSVWriter.record(["note"]) + notes.map { CSVWriter.guardedField($0) + ",end\r\n" }.joined()
         var reader = CSVReader(delimiter: .comma)
         var read: [String] = []
         func collect(_ record: borrowing CSVRecord) {

@@ -228,6 +228,33 @@ struct WeightCSVLayoutTests {
         #expect(untouched.note == "  spaced  ", "notes are kept exactly, spaces included")
     }
 
+    @Test("our format undoes the guard after every `,` and `;` in a note too")
+    func formulaGuardInsideNotes() throws {
+        let ours = try row("date,weight_kg,note\n2024-03-05T08:30Z,70,\"ok;'=cmd|' /C calc'!A0\"\n")
+        #expect(ours.note == "ok;=cmd|' /C calc'!A0")
+        let spaced = try row("date,weight_kg,note\n2024-03-05T08:30Z,70,\"' =1,' @x\"\n")
+        #expect(spaced.note == " =1, @x")
+    }
+
+    @Test("a note with a control character is refused with its line and column", arguments: [
+        ("red \u{1B}[31m", "U+001B"), ("bell\u{7}", "U+0007"), ("\"a\rb\"", "U+000D"), ("c1 \u{9B}", "U+009B"),
+    ])
+    func noteWithControlCharacter(note: String, codePoint: String) throws {
+        let error = try rowError("date,weight_kg,note\n2024-03-05T08:30Z,70,\(note)\n")
+        #expect(error.line == 2 && error.column == 3)
+        guard case .value(.controlCharacter(let refused)) = error.problem else {
+            Issue.record("expected a control character, got \(error)")
+            return
+        }
+        #expect(refused.field == .note && PlainText.codePoint(refused.character) == codePoint)
+    }
+
+    @Test("a note with tab and line feed is text")
+    func noteWithTabAndLineFeed() throws {
+        let row = try row("date,weight_kg,note\n2024-03-05T08:30Z,70,\"a\tb\nc\"\n")
+        #expect(row.note == "a\tb\nc")
+    }
+
     @Test("openScale's DATE,TIME rows: the time from its own column, or noon when it is empty")
     func openScaleNewRows() throws {
         let all = rows("DATE,TIME,WEIGHT,FAT,COMMENT\n05.03.2024,08:30,70.5,20.1,\n06.03.2024,,70.4,,note\n"
@@ -313,8 +340,8 @@ struct WeightCSVLayoutTests {
         // Bad weights.
         ("date,weight_kg,note\n2024-03-05T08:30:00Z,abc,\n", 2, 2, "weight 'abc' is not a number"),
         ("date,weight_kg,note\n2024-03-05T08:30:00Z,,\n", 2, 2, "weight is empty"),
-        ("date,weight_kg,note\n2024-03-05T08:30:00Z,0,\n", 2, 2, "weight 0 kg is not above 0"),
-        ("date,weight_kg,note\n2024-03-05T08:30:00Z,0.000,\n", 2, 2, "weight 0 kg is not above 0"),
+        ("date,weight_kg,note\n2024-03-05T08:30:00Z,0,\n", 2, 2, "weight 0 kg must be above 0"),
+        ("date,weight_kg,note\n2024-03-05T08:30:00Z,0.000,\n", 2, 2, "weight 0 kg must be above 0"),
         ("date,weight_kg,note\n2024-03-05T08:30:00Z,-5,\n", 2, 2, "weight '-5' is not a number"),
         ("date,weight_kg,note\n2024-03-05T08:30:00Z,+5,\n", 2, 2, "weight '+5' is not a number"),
         ("date,weight_kg,note\n2024-03-05T08:30:00Z,700.5,\n", 2, 2, "weight 700.5 kg is above the maximum of 700 kg"),

@@ -18,10 +18,10 @@ struct WeightEntryTests {
     }
 
     @Test("weights that are not finite, not above 0 or above 700 kg are refused", arguments: [
-        (0.0, "weight 0 kg is not above 0"),
-        (-0.0, "weight 0 kg is not above 0"),
-        (-1.0, "weight -1 kg is not above 0"),
-        (-70.25, "weight -70.25 kg is not above 0"),
+        (0.0, "weight 0 kg must be above 0"),
+        (-0.0, "weight 0 kg must be above 0"),
+        (-1.0, "weight -1 kg must be above 0"),
+        (-70.25, "weight -70.25 kg must be above 0"),
         (700.0001, nil),
         (700.5, "weight 700.5 kg is above the maximum of 700 kg"),
         (1000.0, "weight 1000 kg is above the maximum of 700 kg"),
