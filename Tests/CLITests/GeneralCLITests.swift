@@ -30,6 +30,18 @@ struct GeneralCLITests {
         BadValue(arguments: ["nudges", "--locale", "fr"], bad: "fr", listed: ["en", "nl"]),
     ]
 
+    @Test("--help and help print the usage on stdout and exit 0, for the root, a command group and a leaf",
+          arguments: [["--help"], ["help"], ["weight", "--help"], ["help", "weight"], ["weight", "list", "--help"],
+                      ["checkin", "--help"], ["supplements", "-h"]])
+    func help(arguments: [String]) async throws {
+        let cli = try Sandbox()
+        let result = try await cli.raw(arguments)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("USAGE: wellness"), "\(result)")
+        #expect(result.stderr.isEmpty, "\(result)")
+        #expect(!FileManager.default.fileExists(atPath: cli.data.path), "help writes nothing")
+    }
+
     @Test("a value the parser refuses: exit 64, stderr names it and what is valid, nothing written",
           arguments: badValues)
     func parseErrors(bad: BadValue) async throws {

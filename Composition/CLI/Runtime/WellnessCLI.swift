@@ -42,6 +42,10 @@ public enum WellnessCLI {
             return failure.status
         } catch let exit where exit is ExitCode || exit is CleanExit {
             return report(parsing: exit, context)
+        } catch where String(reflecting: type(of: command)).hasPrefix("ArgumentParser.") {
+            // ArgumentParser's own commands (`--help` on a command group, `help`) throw its
+            // internal errors, which only it can word.
+            return report(parsing: error, context)
         } catch {
             // An error outside `Console.run` (before any store was opened): worded the same way.
             let locale = WellnessLocale.fromEnvironment(context.environment)
