@@ -328,6 +328,19 @@ struct Sandbox {
         return await CLI.run(arguments, env: environment, input: input)
     }
 
+    /// Writes `bytes` to a file named `name` in the sandbox (beside, not in, the data
+    /// directory) and returns its path.
+    func file(_ name: String, _ bytes: [UInt8]) throws -> String {
+        let url = root.url.appendingPathComponent(name)
+        try Data(bytes).write(to: url)
+        return url.path
+    }
+
+    /// ``file(_:_:)`` for UTF-8 text.
+    func file(_ name: String, _ text: String) throws -> String {
+        try file(name, Array(text.utf8))
+    }
+
     /// Runs and requires exit status 0; returns the result.
     @discardableResult
     func ok(_ arguments: [String], now: String? = nil, extraEnv: [String: String] = [:],

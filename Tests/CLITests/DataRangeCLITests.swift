@@ -8,12 +8,6 @@ import WellnessTestSupport
 struct DataRangeCLITests {
     static let allStores = persistentStores + ["memory"]
 
-    func file(_ cli: Sandbox, _ name: String, _ text: String) throws -> String {
-        let url = cli.root.url.appendingPathComponent(name)
-        try Data(text.utf8).write(to: url)
-        return url.path
-    }
-
     @Test("a weigh-in at 9999-12-31T23:30 in New York (year 10000 in UTC) is refused naming the value; the store still reads",
           arguments: allStores)
     func yearTenThousand(store: String) async throws {
@@ -51,7 +45,7 @@ struct DataRangeCLITests {
     @Test("a CSV row that is year 10000 in UTC is refused with its line; nothing is saved", arguments: persistentStores)
     func csvRowOutOfRange(store: String) async throws {
         let cli = try Sandbox(store: store)
-        let path = try file(cli, "late.csv", "date,weight_kg\n2026-01-01T08:00Z,70\n9999-12-31T23:59-14:00,71\n")
+        let path = try cli.file("late.csv", "date,weight_kg\n2026-01-01T08:00Z,70\n9999-12-31T23:59-14:00,71\n")
         let result = try await cli.run(["weight", "import", path], now: Moment.start)
         #expect(result.status == 1, "\(result)")
         #expect(result.stderr.contains("line 3"), "\(result)")
@@ -65,7 +59,7 @@ struct DataRangeCLITests {
     func earlyDatesRoundTrip(store: String) async throws {
         let cli = try Sandbox(store: store)
         let utc = ["TZ": "UTC"]
-        let path = try file(cli, "old.csv", "date,weight_kg\n0001-01-01,70\n1500-06-01T08:00,71\n")
+        let path = try cli.file("old.csv", "date,weight_kg\n0001-01-01,70\n1500-06-01T08:00,71\n")
         try await cli.ok(["weight", "import", path], now: Moment.start, extraEnv: utc)
         let list = try await cli.ok(["weight", "list"], now: Moment.start, extraEnv: utc)
         #expect(list.stdout.contains("0001-01-01 12:00"), "\(list)")

@@ -11,12 +11,6 @@ import WellnessTestSupport
 /// terminal or a spreadsheet, and messages that say what went wrong.
 @Suite("CLI: safe output, short ids, messages")
 struct OutputSafetyCLITests {
-    func file(_ cli: Sandbox, _ name: String, _ text: String) throws -> String {
-        let url = cli.root.url.appendingPathComponent(name)
-        try Data(text.utf8).write(to: url)
-        return url.path
-    }
-
     /// The rows of `weight list` as printed: when, kg, id, note.
     func listedRows(_ cli: Sandbox, _ extra: [String] = []) async throws -> [[String]] {
         let listed = try await cli.ok(["weight", "list"] + extra, now: Moment.start)
@@ -32,7 +26,7 @@ struct OutputSafetyCLITests {
     func shortIDs(store: String) async throws {
         let cli = try Sandbox(store: store)
         let rows = (1...40).map { String(format: "2025-12-%02dT08:00:00+01:00,%.1f,", ($0 - 1) % 28 + 1, 60 + Double($0) / 10) }
-        let path = try file(cli, "many.csv", "date,weight_kg,note\n" + rows.joined(separator: "\n") + "\n")
+        let path = try cli.file("many.csv", "date,weight_kg,note\n" + rows.joined(separator: "\n") + "\n")
         try await cli.ok(["weight", "import", path], now: Moment.start)
         let listed = try await listedRows(cli)
         #expect(listed.count == 40)
@@ -60,7 +54,7 @@ struct OutputSafetyCLITests {
         #expect(!note.stderr.contains("\u{1B}"))
         let goal = try await cli.run(["goals", "add", "Run\u{7}"], now: Moment.start)
         #expect(goal.status == 1 && goal.stderr.contains("the title contains a control character (U+0007)"), "\(goal)")
-        let path = try file(cli, "escape.csv", "date,weight_kg,note\n2026-01-01T08:00:00Z,70,ok\n2026-01-02T08:00:00Z,71,\u{1B}]0;title\u{7}\n")
+        let path = try cli.file("escape.csv", "date,weight_kg,note\n2026-01-01T08:00:00Z,70,ok\n2026-01-02T08:00:00Z,71,\u{1B}]0;title\u{7}\n")
         let imported = try await cli.run(["weight", "import", path], now: Moment.start)
         #expect(imported.status == 1, "\(imported)")
         #expect(imported.stderr.contains("line 3, column 3: the note contains a control character (U+001B)"), "\(imported)")
@@ -134,7 +128,7 @@ struct OutputSafetyCLITests {
     @Test("a file with CR-only line endings (classic Mac) is refused on its first line")
     func carriageReturnOnly() async throws {
         let cli = try Sandbox(store: "memory")
-        let path = try file(cli, "mac.csv", "date,weight_kg\r2026-01-01T08:00:00Z,70\r2026-01-02T08:00:00Z,71\r")
+        let path = try cli.file("mac.csv", "date,weight_kg\r2026-01-01T08:00:00Z,70\r2026-01-02T08:00:00Z,71\r")
         let result = try await cli.run(["weight", "import", path], now: Moment.start)
         #expect(result.status == 1, "\(result)")
         #expect(result.stderr.contains("line 1, column 2: carriage return without a line feed"), "\(result)")

@@ -13,17 +13,6 @@ struct WeightCLITests {
         return try #require(try result.json() as? [[String: Any]], "\(result)", sourceLocation: sourceLocation)
     }
 
-    /// Writes `text` to a file in the sandbox and returns its path.
-    func file(_ cli: Sandbox, _ name: String, _ bytes: [UInt8]) throws -> String {
-        let url = cli.root.url.appendingPathComponent(name)
-        try Data(bytes).write(to: url)
-        return url.path
-    }
-
-    func file(_ cli: Sandbox, _ name: String, _ text: String) throws -> String {
-        try file(cli, name, Array(text.utf8))
-    }
-
     @Test("add, list --json {id, date, weightKg, note}, --days, remove by id prefix", arguments: persistentStores)
     func addListRemove(store: String) async throws {
         let cli = try Sandbox(store: store)
@@ -81,7 +70,7 @@ struct WeightCLITests {
     @Test("import: a bad row names its line and column on stderr, exits 1, and saves nothing", arguments: persistentStores)
     func badRowSavesNothing(store: String) async throws {
         let cli = try Sandbox(store: store)
-        let path = try file(cli, "bad.csv", "date,weight_kg,note\n2026-01-01T08:00:00Z,72.0,\n2026-01-02T08:00:00Z,heavy,\n")
+        let path = try cli.file("bad.csv", "date,weight_kg,note\n2026-01-01T08:00:00Z,72.0,\n2026-01-02T08:00:00Z,heavy,\n")
         let result = try await cli.run(["weight", "import", path], now: Moment.start)
         #expect(result.status == 1, "\(result)")
         #expect(result.stderr.contains("bad.csv: line 3, column 2: weight 'heavy' is not a number"), "\(result)")
@@ -95,7 +84,7 @@ struct WeightCLITests {
         let cli = try Sandbox(store: store)
         let csv = "\u{FEFF}Date;Weight (lb);Comment\r\n05.01.2026 08:30;160,5;first\r\n06.01.2026;abc;\r\n"
             + "06.01.2026;161;date only\r\n05.01.2026 08:30;160,5;again\r\n"
-        let path = try file(cli, "eu.csv", csv)
+        let path = try cli.file("eu.csv", csv)
         let dry = try await cli.ok(["weight", "import", path, "--skip-invalid", "--dry-run", "--json"], now: Moment.after(days: 2))
         let dryReport = try #require(try dry.json() as? [String: Any])
         #expect(dryReport["dryRun"] as? Bool == true)
@@ -209,7 +198,7 @@ struct WeightCLITests {
         let cli = try Sandbox()
         let missing = try await cli.run(["weight", "import", "/nonexistent/w.csv"], now: Moment.start)
         #expect(missing.status == 1 && missing.stderr.contains("/nonexistent/w.csv"), "\(missing)")
-        let path = try file(cli, "odd.csv", "when,how much\n2026-01-01,72\n")
+        let path = try cli.file("odd.csv", "when,how much\n2026-01-01,72\n")
         let odd = try await cli.run(["weight", "import", path], now: Moment.start)
         #expect(odd.status == 1, "\(odd)")
         #expect(odd.stderr.contains("odd.csv: line 1") && odd.stderr.contains("date,weight_kg,note")
