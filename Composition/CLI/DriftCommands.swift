@@ -12,20 +12,21 @@ struct CheckinCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "record", abstract: "Check in (one per day; --replace changes the day's check-in).")
         @OptionGroup var options: GlobalOptions
-        @Option(help: "Energy, 1 (drained) to 5 (full).") var energy: String
-        @Option(help: "Stress, 1 (calm) to 5 (overwhelmed).") var stress: String
-        @Option(help: "Social connection, 1 (isolated) to 5 (connected).") var social: String
+        @Option(help: "Energy, 1 (drained) to 5 (full).", transform: parsed { try Checkin.parseRating($0, for: .energy) })
+        var energy: Int
+        @Option(help: "Stress, 1 (calm) to 5 (overwhelmed).", transform: parsed { try Checkin.parseRating($0, for: .stress) })
+        var stress: Int
+        @Option(help: "Social connection, 1 (isolated) to 5 (connected).",
+                transform: parsed { try Checkin.parseRating($0, for: .social) })
+        var social: Int
         @Option(help: "Someone who matters to you right now.") var contact: String?
         @Option(help: "The day, YYYY-MM-DD (default today).", transform: parsed(parseDay)) var day: LocalDay?
         @Flag(help: "Replace the day's check-in if there is one.") var replace = false
 
         func run() async throws {
             try await Console.run(options) { console in
-                let ratings = try [(energy, DriftMetric.energy), (stress, .stress), (social, .social)].map {
-                    try Checkin.parseRating($0.0, for: $0.1)
-                }
                 let receipt = try await console.wellness.drift.checkIn(
-                    energy: ratings[0], stress: ratings[1], social: ratings[2], keyContact: contact, day: day,
+                    energy: energy, stress: stress, social: social, keyContact: contact, day: day,
                     replace: replace)
                 // Logged in, the check-in was queued and sent: say whether it got through.
                 let sent: Bool? = switch receipt.delivery {
@@ -213,7 +214,7 @@ struct QueueCommand: AsyncParsableCommand {
     struct Retry: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Clear the failures of one item (or --all) so the next sync sends it.")
         @OptionGroup var options: GlobalOptions
-        @Argument(help: "The item's id (or its first 4+ characters).") var id: String?
+        @Argument(help: "The item's id (or its first 4+ characters).", transform: parsed(idReference)) var id: String?
         @Flag(help: "Every item with failures.") var all = false
 
         func validate() throws {
@@ -232,7 +233,7 @@ struct QueueCommand: AsyncParsableCommand {
     struct Drop: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Remove an item for good (it is not sent).")
         @OptionGroup var options: GlobalOptions
-        @Argument(help: "The item's id (or its first 4+ characters).") var id: String
+        @Argument(help: "The item's id (or its first 4+ characters).", transform: parsed(idReference)) var id: String
 
         func run() async throws {
             try await Console.run(options) { console in

@@ -41,7 +41,7 @@ struct GoalsCommand: AsyncParsableCommand {
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Delete a goal and its tips.")
         @OptionGroup var options: GlobalOptions
-        @Argument(help: "The goal's id (or its first characters).") var id: String
+        @Argument(help: "The goal's id (or its first characters).", transform: parsed(idReference)) var id: String
 
         func run() async throws {
             try await Console.run(options) { console in
@@ -66,6 +66,10 @@ struct MoodCommand: AsyncParsableCommand {
         @Argument(help: "1 (low) to 5 (great).") var score: Int
         @Option(help: "A note.") var note: String?
         @Option(help: "The day, YYYY-MM-DD (default today).", transform: parsed(parseDay)) var day: LocalDay?
+
+        func validate() throws {
+            try refused { try MoodEntry.checkScore(score) }
+        }
 
         func run() async throws {
             try await Console.run(options) { console in
@@ -104,7 +108,8 @@ struct TipsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tips", abstract: "Personal tips for a goal, from your moods, journal and other goals.")
     @OptionGroup var options: GlobalOptions
-    @Argument(help: "The goal's id (or its first characters); see `wellness goals list`.") var goal: String
+    @Argument(help: "The goal's id (or its first characters); see `wellness goals list`.", transform: parsed(idReference))
+    var goal: String
     @Flag(help: "Ask the tips service again even when fresh tips are cached.") var refresh = false
 
     func run() async throws {

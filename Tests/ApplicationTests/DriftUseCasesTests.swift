@@ -737,7 +737,11 @@ struct FlushCheckinQueueTests {
         } ?? 36
         #expect(try await manage.find(String(a.idempotencyKey.prefix(length))) == a)
         let short = String(a.idempotencyKey.prefix(3))
-        await #expect(throws: DriftError.notQueued(short)) { try await manage.find(short) }
+        await #expect(throws: InvalidValue(kind: .idReference, value: short, valid: [IDReference.shape])) {
+            try await manage.find(short)
+        }
+        let unknown = "00000000-0000-0000-0000-000000000000"
+        await #expect(throws: DriftError.notQueued(unknown)) { try await manage.find(unknown) }
     }
 
     @Test("an item queued while a flush runs is sent by that flush; nothing is lost", arguments: AdapterKind.allCases)

@@ -32,7 +32,7 @@ struct DriftCLITests {
             var arguments = ["checkin", "--energy", "3", "--stress", "3", "--social", "3", "--day", "2026-11-20"]
             arguments[arguments.firstIndex(of: flag)! + 1] = value
             let refused = try await cli.run(arguments, now: Self.now)
-            #expect(refused.status == 1 && refused.stderr.contains(String(flag.dropFirst(2))), "\(refused)")
+            #expect(refused.status == 64 && refused.stderr.contains(String(flag.dropFirst(2))), "\(refused)")
         }
         let list = try #require(try await json(cli, ["checkin", "list"]) as? [[String: Any]])
         #expect(list.count == 1)
