@@ -279,7 +279,8 @@ extension Console {
         } else {
             print("[\(badge.trimmingCharacters(in: .whitespaces))]")
         }
-        print(text.string("cli.insights.checkins", .number(summary.checkinCount), .number(summary.alertCount)))
+        print(text.string("cli.insights.checkins", .text(LocalizedText("cli.count.checkins", [.number(summary.checkinCount)])),
+                          .text(LocalizedText("cli.count.alerts", [.number(summary.alertCount)]))))
         guard summary.checkinCount > 0 else { return print(text.string("cli.insights.noData")) }
         if !summary.hasEnoughData { print(text.string("cli.insights.notEnough")) }
         let rows: [(String, Double?)] = [(text.string(DriftMetric.energy.name), summary.averages.energy),

@@ -135,6 +135,6 @@ struct DriftCLITests {
         let cli = try Sandbox()
         try await checkin(cli, 3, 3, 3, day: "2026-11-21") // drift index 3: moderate
         let result = try await cli.ok([], now: Self.now)
-        #expect(result.stdout.contains("Drift this week: Moderate drift (1 check-in(s))"), "\(result)")
+        #expect(result.stdout.contains("Drift this week: Moderate drift (1 check-in)"), "\(result)")
     }
 }
