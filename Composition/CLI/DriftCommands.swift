@@ -91,7 +91,14 @@ struct InsightsCommand: AsyncParsableCommand {
         try await Console.run(options) { console in
             let read = try await console.wellness.drift.insights(days: days)
             console.showOffline(read)
-            if console.json { return try console.printJSON(read.value) }
+            if console.json {
+                // Computed here, the answer carries its own request id and time, like the server's.
+                if read.fetchedAt == nil {
+                    return try console.printJSON(LocalInsightsOutput(insights: read.value, requestId: UUID().uuidString.lowercased(),
+                                                                     timestamp: console.wellness.time.now()))
+                }
+                return try console.printJSON(read.value)
+            }
             console.showInsights(read.value, colour: console.context.output.isTerminal)
         }
     }
@@ -270,6 +277,11 @@ extension Console {
         let summary = insights.summary
         print(text.string("cli.insights.title", .number(insights.days), .verbatim(insights.weekStart.description),
                           .verbatim(insights.weekEnd.description)))
+        // The seed's empty state: no badge (there is no level without check-ins), what to do.
+        guard summary.checkinCount > 0 else {
+            print(text.string("cli.insights.empty"))
+            return print(text.string("cli.insights.empty.help"))
+        }
         let badge = " " + text.string(summary.driftLevel.name).uppercased() + " "
         let code = ["low": "42;30", "moderate": "43;30", "high": "41;97"][summary.driftLevel.rawValue] ?? "7"
         if colour {
@@ -281,7 +293,6 @@ extension Console {
         }
         print(text.string("cli.insights.checkins", .text(LocalizedText("cli.count.checkins", [.number(summary.checkinCount)])),
                           .text(LocalizedText("cli.count.alerts", [.number(summary.alertCount)]))))
-        guard summary.checkinCount > 0 else { return print(text.string("cli.insights.noData")) }
         if !summary.hasEnoughData { print(text.string("cli.insights.notEnough")) }
         let rows: [(String, Double?)] = [(text.string(DriftMetric.energy.name), summary.averages.energy),
                                          (text.string(DriftMetric.stress.name), summary.averages.stress),
@@ -347,6 +358,23 @@ struct CheckinOutput: Encodable {
     }
 
     enum CodingKeys: String, CodingKey { case day, energy, stress, social, keyContact, driftIndex, sent }
+}
+
+/// Insights computed locally: the seed's `WeeklyInsights` with the `requestId` and `timestamp`
+/// a server's answer has.
+struct LocalInsightsOutput: Encodable {
+    let insights: WeeklyInsights
+    let requestId: String
+    let timestamp: Date
+
+    enum CodingKeys: String, CodingKey { case requestId, timestamp }
+
+    func encode(to encoder: any Encoder) throws {
+        try insights.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(requestId, forKey: .requestId)
+        try container.encode(timestamp, forKey: .timestamp)
+    }
 }
 
 /// `{"days", "points": [...]}`.

@@ -41,12 +41,36 @@ struct DriftCLITests {
         #expect(list[0]["energy"] as? Int == 3 && list[0]["keyContact"] is NSNull && list[0]["driftIndex"] as? Double == 3)
     }
 
+    @Test("insights without check-ins: no drift badge, the seed's “keep checking in daily” and how, in both languages",
+          arguments: [("C.UTF-8", "No weekly insights yet. Keep checking in daily."),
+                      ("nl_NL.UTF-8", "Nog geen weekinzichten. Blijf dagelijks inchecken.")])
+    func insightsEmpty(lang: String, empty: String) async throws {
+        let cli = try Sandbox()
+        let result = try await cli.ok(["insights"], now: Self.now, extraEnv: ["LANG": lang])
+        #expect(result.stdout.contains(empty), "\(result)")
+        #expect(result.stdout.contains("wellness checkin --energy"), "\(result)")
+        #expect(!result.stdout.contains("["), "no badge: \(result)")
+        try await checkin(cli, 3, 2, 4, day: "2026-11-21")
+        let one = try await cli.ok(["insights"], now: Self.now, extraEnv: ["LANG": lang])
+        #expect(!one.stdout.contains(empty) && one.stdout.contains("["), "a badge once there is a check-in: \(one)")
+        // Each local answer has its own request id.
+        var ids: [String] = []
+        for _ in 1...2 {
+            let answer = try #require(try await json(cli, ["insights"]) as? [String: Any])
+            ids.append(try #require(answer["requestId"] as? String))
+        }
+        #expect(ids[0] != ids[1], "\(ids)")
+    }
+
     @Test("insights --json has the seed's shape; null averages without data; Free gets the teaser, Pro the suggestions",
           arguments: persistentStores)
     func insights(store: String) async throws {
         let cli = try Sandbox(store: store)
         let empty = try #require(try await json(cli, ["insights"]) as? [String: Any])
-        #expect(Set(empty.keys) == ["weekStart", "weekEnd", "days", "summary", "highlights", "suggestions"])
+        #expect(Set(empty.keys) == ["weekStart", "weekEnd", "days", "summary", "highlights", "suggestions", "requestId",
+                                    "timestamp"])
+        #expect(UUID(uuidString: empty["requestId"] as? String ?? "") != nil, "\(empty)")
+        #expect(empty["timestamp"] as? String == "2026-11-21T09:00:00.000Z", "the run's now: \(empty)")
         let emptySummary = try #require(empty["summary"] as? [String: Any])
         #expect(Set(emptySummary.keys) == ["checkinCount", "alertCount", "averages", "driftLevel", "hasEnoughData"])
         let emptyAverages = try #require(emptySummary["averages"] as? [String: Any])
