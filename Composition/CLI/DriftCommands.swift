@@ -278,12 +278,12 @@ extension Console {
         print(text.string("cli.insights.title", .number(insights.days), .verbatim(insights.weekStart.description),
                           .verbatim(insights.weekEnd.description)))
         // The seed's empty state: no badge (there is no level without check-ins), what to do.
-        guard summary.checkinCount > 0 else {
+        guard summary.checkinCount > 0, let level = summary.driftLevel else {
             print(text.string("cli.insights.empty"))
             return print(text.string("cli.insights.empty.help"))
         }
-        let badge = " " + text.string(summary.driftLevel.name).uppercased() + " "
-        let code = ["low": "42;30", "moderate": "43;30", "high": "41;97"][summary.driftLevel.rawValue] ?? "7"
+        let badge = " " + text.string(level.name).uppercased() + " "
+        let code = ["low": "42;30", "moderate": "43;30", "high": "41;97"][level.rawValue] ?? "7"
         if colour {
             context.output.writeControl("\u{1B}[\(code)m")
             context.output.write(badge)

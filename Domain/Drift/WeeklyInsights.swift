@@ -106,17 +106,30 @@ public struct WeeklyInsights: Sendable, Hashable, Codable {
         /// Days of the window with a high drift (≥ 3.5) that follow a day with a high drift.
         public let alertCount: Int
         public let averages: Averages
-        public let driftLevel: DriftLevel
+        /// The level of the average drift index; `nil` (an explicit `null`) without check-ins:
+        /// no data is no level, not a low one.
+        public let driftLevel: DriftLevel?
         /// Whether at least half the window's days have a check-in (4 of 7, 7 of 14).
         public let hasEnoughData: Bool
 
-        public init(checkinCount: Int, alertCount: Int, averages: Averages, driftLevel: DriftLevel,
+        public init(checkinCount: Int, alertCount: Int, averages: Averages, driftLevel: DriftLevel?,
                     hasEnoughData: Bool) {
             self.checkinCount = checkinCount
             self.alertCount = alertCount
             self.averages = averages
             self.driftLevel = driftLevel
             self.hasEnoughData = hasEnoughData
+        }
+
+        private enum CodingKeys: String, CodingKey { case checkinCount, alertCount, averages, driftLevel, hasEnoughData }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(checkinCount, forKey: .checkinCount)
+            try container.encode(alertCount, forKey: .alertCount)
+            try container.encode(averages, forKey: .averages)
+            try container.encode(driftLevel, forKey: .driftLevel)
+            try container.encode(hasEnoughData, forKey: .hasEnoughData)
         }
     }
 

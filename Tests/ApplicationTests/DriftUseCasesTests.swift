@@ -421,7 +421,7 @@ struct ComputeWeeklyInsightsTests {
         #expect(insights.summary.averages == .none)
         #expect(insights.summary.checkinCount == 0)
         #expect(insights.summary.alertCount == 0)
-        #expect(insights.summary.driftLevel == .low)
+        #expect(insights.summary.driftLevel == nil, "no check-ins, no level")
         #expect(insights.summary.hasEnoughData == false)
         #expect(insights.highlights.isEmpty)
         #expect(insights.suggestions.isEmpty)

@@ -145,7 +145,8 @@ struct DriftTests {
             #expect(averages["driftIndex"] is NSNull)
             let insights = try reply.decode(Wire.InsightsResponse.self).insights
             #expect(insights.summary.checkinCount == 0)
-            #expect(insights.summary.driftLevel == .low)
+            #expect((try reply.object()["summary"] as? [String: Any])?["driftLevel"] is NSNull, "an explicit null")
+            #expect(insights.summary.driftLevel == nil)
             #expect(insights.suggestions.isEmpty)
         }
     }
