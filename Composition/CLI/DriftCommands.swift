@@ -322,6 +322,11 @@ extension Console {
                 }
             }
         }
+        if insights.locked != nil {
+            print()
+            print(text.string("cli.insights.suggestions"))
+            print("  " + text.string("cli.insights.teaser"))
+        }
     }
 }
 
@@ -367,11 +372,20 @@ struct LocalInsightsOutput: Encodable {
     let requestId: String
     let timestamp: Date
 
-    enum CodingKeys: String, CodingKey { case requestId, timestamp }
+    enum CodingKeys: String, CodingKey {
+        case weekStart, weekEnd, days, summary, highlights, suggestions, locked, requestId, timestamp
+    }
 
+    /// The fields of `WeeklyInsights` as it encodes them, then `requestId` and `timestamp`.
     func encode(to encoder: any Encoder) throws {
-        try insights.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(insights.weekStart, forKey: .weekStart)
+        try container.encode(insights.weekEnd, forKey: .weekEnd)
+        try container.encode(insights.days, forKey: .days)
+        try container.encode(insights.summary, forKey: .summary)
+        try container.encode(insights.highlights, forKey: .highlights)
+        try container.encode(insights.suggestions, forKey: .suggestions)
+        try container.encodeIfPresent(insights.locked, forKey: .locked)
         try container.encode(requestId, forKey: .requestId)
         try container.encode(timestamp, forKey: .timestamp)
     }

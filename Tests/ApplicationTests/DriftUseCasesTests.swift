@@ -322,7 +322,7 @@ struct ComputeWeeklyInsightsTests {
         await world.save(window)
         let pro = try await world.insights(.pro).execute()
         let free = try await world.insights(.free).execute()
-        #expect(free.suggestions == [.unlockDetailedSuggestions])
+        #expect(free.suggestions.isEmpty && free.locked == WeeklyInsights.Locked(feature: .weeklyDetail))
         #expect(free.summary == pro.summary)
         #expect(free.highlights == pro.highlights)
         #expect(free.weekStart == pro.weekStart)
@@ -334,7 +334,7 @@ struct ComputeWeeklyInsightsTests {
         let world = DriftWorld()
         await world.save(window)
         let insights = ComputeWeeklyInsights(checkins: world.checkins, tier: world.tiers, time: world.time)
-        #expect(try await insights.execute().suggestions == [.unlockDetailedSuggestions])
+        #expect(try await insights.execute().locked == WeeklyInsights.Locked(feature: .weeklyDetail))
         await world.tiers.setTier(.pro)
         #expect(try await insights.execute().suggestions.count == 3)
     }

@@ -86,7 +86,12 @@ struct DriftCLITests {
         #expect(summary["checkinCount"] as? Int == 4 && summary["alertCount"] as? Int == 3)
         #expect(summary["hasEnoughData"] as? Bool == true && summary["driftLevel"] as? String == "high")
         #expect((summary["averages"] as? [String: Any])?["driftIndex"] as? Double == 5)
-        #expect(free["suggestions"] as? [String] == ["Unlock detailed suggestions"])
+        #expect(free["suggestions"] as? [String] == [], "the teaser is no suggestion: \(free)")
+        #expect(free["locked"] as? [String: String] == ["feature": "weekly_detail"], "\(free)")
+        #expect(Set(free.keys) == ["weekStart", "weekEnd", "days", "summary", "highlights", "suggestions", "locked",
+                                   "requestId", "timestamp"], "\(free)")
+        let freeText = try await cli.ok(["insights"], now: Self.now)
+        #expect(freeText.stdout.contains("Detailed suggestions are a Pro feature"), "\(freeText)")
 
         let pro = try #require(try await json(cli, ["insights"], env: ["WELLNESS_TIER": "pro"]) as? [String: Any])
         let suggestions = try #require(pro["suggestions"] as? [String])

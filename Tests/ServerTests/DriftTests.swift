@@ -102,8 +102,11 @@ struct DriftTests {
             let reply = try await server.get("/api/insights/weekly", token: token)
             #expect(reply.status == 200)
             let object = try reply.object()
+            // A Free account with suggestions withheld: the teaser is `locked`, not a suggestion.
             #expect(Set(object.keys) == ["weekStart", "weekEnd", "days", "summary", "highlights", "suggestions",
-                                         "requestId", "timestamp"])
+                                         "locked", "requestId", "timestamp"])
+            #expect(object["locked"] as? [String: String] == ["feature": "weekly_detail"], "\(object)")
+            #expect((object["suggestions"] as? [Any])?.isEmpty == true, "\(object)")
             let summary = try #require(object["summary"] as? [String: Any])
             #expect(Set(summary.keys) == ["checkinCount", "alertCount", "averages", "driftLevel", "hasEnoughData"])
             let averages = try #require(summary["averages"] as? [String: Any])
@@ -160,7 +163,7 @@ struct DriftTests {
                 _ = try await server.checkin(Self.highDrift("2026-03-10", contact: "Sam"), token: token)
             }
             let freeInsights = try await HTTPDriftRemote(server.api(token: free)).weeklyInsights(days: 7)
-            #expect(freeInsights.suggestions == [.unlockDetailedSuggestions])
+            #expect(freeInsights.suggestions.isEmpty && freeInsights.locked == WeeklyInsights.Locked(feature: .weeklyDetail))
             let proInsights = try await HTTPDriftRemote(server.api(token: pro)).weeklyInsights(days: 7)
             #expect(proInsights.suggestions == [.easeStress, .restoreEnergy, .reconnect(contact: "Sam")])
         }

@@ -358,17 +358,20 @@ struct DriftWeeklyInsightsTests {
 
     // MARK: - Gating
 
-    @Test("on Free the suggestions become the upgrade teaser; on Pro they stay")
+    @Test("on Free the suggestions are withheld and locked names weekly_detail; on Pro they stay")
     func gated() throws {
         let full = try insights(week)
         #expect(full.gated(for: .pro) == full)
         let free = full.gated(for: .free)
-        #expect(free.suggestions == [.unlockDetailedSuggestions])
-        #expect(free.suggestions.map(\.text) == ["Unlock detailed suggestions"])
+        #expect(free.suggestions.isEmpty)
+        #expect(free.locked == WeeklyInsights.Locked(feature: .weeklyDetail))
+        #expect(try DriftFixtures.json(free).contains(#""locked":{"feature":"weekly_detail"}"#))
+        #expect(full.locked == nil)
+        #expect(try !DriftFixtures.json(full).contains("locked"))
         #expect(free.summary == full.summary)
         #expect(free.highlights == full.highlights)
         let none = try insights([])
-        #expect(none.gated(for: .free).suggestions.isEmpty)
+        #expect(none.gated(for: .free).suggestions.isEmpty && none.gated(for: .free).locked == nil)
     }
 }
 
