@@ -18,6 +18,7 @@ public struct InvalidValue: WellnessError, Equatable {
         case tier
         case adherenceWindow
         case dayCount
+        case idReference
     }
 
     /// The field whose value was refused.

@@ -12,20 +12,21 @@ struct CheckinCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "record", abstract: "Check in (one per day; --replace changes the day's check-in).")
         @OptionGroup var options: GlobalOptions
-        @Option(help: "Energy, 1 (drained) to 5 (full).") var energy: String
-        @Option(help: "Stress, 1 (calm) to 5 (overwhelmed).") var stress: String
-        @Option(help: "Social connection, 1 (isolated) to 5 (connected).") var social: String
+        @Option(help: "Energy, 1 (drained) to 5 (full).", transform: parsed { try Checkin.parseRating($0, for: .energy) })
+        var energy: Int
+        @Option(help: "Stress, 1 (calm) to 5 (overwhelmed).", transform: parsed { try Checkin.parseRating($0, for: .stress) })
+        var stress: Int
+        @Option(help: "Social connection, 1 (isolated) to 5 (connected).",
+                transform: parsed { try Checkin.parseRating($0, for: .social) })
+        var social: Int
         @Option(help: "Someone who matters to you right now.") var contact: String?
         @Option(help: "The day, YYYY-MM-DD (default today).", transform: parsed(parseDay)) var day: LocalDay?
         @Flag(help: "Replace the day's check-in if there is one.") var replace = false
 
         func run() async throws {
             try await Console.run(options) { console in
-                let ratings = try [(energy, DriftMetric.energy), (stress, .stress), (social, .social)].map {
-                    try Checkin.parseRating($0.0, for: $0.1)
-                }
                 let receipt = try await console.wellness.drift.checkIn(
-                    energy: ratings[0], stress: ratings[1], social: ratings[2], keyContact: contact, day: day,
+                    energy: energy, stress: stress, social: social, keyContact: contact, day: day,
                     replace: replace)
                 // Logged in, the check-in was queued and sent: say whether it got through.
                 let sent: Bool? = switch receipt.delivery {
@@ -90,7 +91,14 @@ struct InsightsCommand: AsyncParsableCommand {
         try await Console.run(options) { console in
             let read = try await console.wellness.drift.insights(days: days)
             console.showOffline(read)
-            if console.json { return try console.printJSON(read.value) }
+            if console.json {
+                // Computed here, the answer carries its own request id and time, like the server's.
+                if read.fetchedAt == nil {
+                    return try console.printJSON(LocalInsightsOutput(insights: read.value, requestId: UUID().uuidString.lowercased(),
+                                                                     timestamp: console.wellness.time.now()))
+                }
+                return try console.printJSON(read.value)
+            }
             console.showInsights(read.value, colour: console.context.output.isTerminal)
         }
     }
@@ -213,7 +221,7 @@ struct QueueCommand: AsyncParsableCommand {
     struct Retry: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Clear the failures of one item (or --all) so the next sync sends it.")
         @OptionGroup var options: GlobalOptions
-        @Argument(help: "The item's id (or its first 4+ characters).") var id: String?
+        @Argument(help: "The item's id (or its first 4+ characters).", transform: parsed(idReference)) var id: String?
         @Flag(help: "Every item with failures.") var all = false
 
         func validate() throws {
@@ -232,7 +240,7 @@ struct QueueCommand: AsyncParsableCommand {
     struct Drop: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Remove an item for good (it is not sent).")
         @OptionGroup var options: GlobalOptions
-        @Argument(help: "The item's id (or its first 4+ characters).") var id: String
+        @Argument(help: "The item's id (or its first 4+ characters).", transform: parsed(idReference)) var id: String
 
         func run() async throws {
             try await Console.run(options) { console in
@@ -269,8 +277,13 @@ extension Console {
         let summary = insights.summary
         print(text.string("cli.insights.title", .number(insights.days), .verbatim(insights.weekStart.description),
                           .verbatim(insights.weekEnd.description)))
-        let badge = " " + text.string(summary.driftLevel.name).uppercased() + " "
-        let code = ["low": "42;30", "moderate": "43;30", "high": "41;97"][summary.driftLevel.rawValue] ?? "7"
+        // The seed's empty state: no badge (there is no level without check-ins), what to do.
+        guard summary.checkinCount > 0, let level = summary.driftLevel else {
+            print(text.string("cli.insights.empty"))
+            return print(text.string("cli.insights.empty.help"))
+        }
+        let badge = " " + text.string(level.name).uppercased() + " "
+        let code = ["low": "42;30", "moderate": "43;30", "high": "41;97"][level.rawValue] ?? "7"
         if colour {
             context.output.writeControl("\u{1B}[\(code)m")
             context.output.write(badge)
@@ -278,8 +291,8 @@ extension Console {
         } else {
             print("[\(badge.trimmingCharacters(in: .whitespaces))]")
         }
-        print(text.string("cli.insights.checkins", .number(summary.checkinCount), .number(summary.alertCount)))
-        guard summary.checkinCount > 0 else { return print(text.string("cli.insights.noData")) }
+        print(text.string("cli.insights.checkins", .text(LocalizedText("cli.count.checkins", [.number(summary.checkinCount)])),
+                          .text(LocalizedText("cli.count.alerts", [.number(summary.alertCount)]))))
         if !summary.hasEnoughData { print(text.string("cli.insights.notEnough")) }
         let rows: [(String, Double?)] = [(text.string(DriftMetric.energy.name), summary.averages.energy),
                                          (text.string(DriftMetric.stress.name), summary.averages.stress),
@@ -308,6 +321,11 @@ extension Console {
                     print("  - " + text.string(suggestion.localized))
                 }
             }
+        }
+        if insights.locked != nil {
+            print()
+            print(text.string("cli.insights.suggestions"))
+            print("  " + text.string("cli.insights.teaser"))
         }
     }
 }
@@ -345,6 +363,32 @@ struct CheckinOutput: Encodable {
     }
 
     enum CodingKeys: String, CodingKey { case day, energy, stress, social, keyContact, driftIndex, sent }
+}
+
+/// Insights computed locally: the seed's `WeeklyInsights` with the `requestId` and `timestamp`
+/// a server's answer has.
+struct LocalInsightsOutput: Encodable {
+    let insights: WeeklyInsights
+    let requestId: String
+    let timestamp: Date
+
+    enum CodingKeys: String, CodingKey {
+        case weekStart, weekEnd, days, summary, highlights, suggestions, locked, requestId, timestamp
+    }
+
+    /// The fields of `WeeklyInsights` as it encodes them, then `requestId` and `timestamp`.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(insights.weekStart, forKey: .weekStart)
+        try container.encode(insights.weekEnd, forKey: .weekEnd)
+        try container.encode(insights.days, forKey: .days)
+        try container.encode(insights.summary, forKey: .summary)
+        try container.encode(insights.highlights, forKey: .highlights)
+        try container.encode(insights.suggestions, forKey: .suggestions)
+        try container.encodeIfPresent(insights.locked, forKey: .locked)
+        try container.encode(requestId, forKey: .requestId)
+        try container.encode(timestamp, forKey: .timestamp)
+    }
 }
 
 /// `{"days", "points": [...]}`.

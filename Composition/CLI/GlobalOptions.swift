@@ -12,8 +12,11 @@ struct GlobalOptions: ParsableArguments {
             help: "Data directory. Env: WELLNESS_DATA_DIR; default $XDG_DATA_HOME/wellness or ~/.local/share/wellness.")
     var dataDir: String?
 
-    @Option(help: "Pretend it is this moment (ISO 8601, e.g. 2026-11-21T09:30:00Z). Env: WELLNESS_NOW.")
-    var now: String?
+    /// Read while parsing, so a malformed moment is a usage error (exit 64) like any other
+    /// refused flag; `WELLNESS_NOW` is read with the rest of the environment (exit 1).
+    @Option(help: "Pretend it is this moment (ISO 8601, e.g. 2026-11-21T09:30:00Z). Env: WELLNESS_NOW.",
+            transform: parsedInstant("--now", clock: true))
+    var now: Date?
 
     @Option(help: "Language: en or nl. Default: from LANG, else en.", transform: parsed { try WellnessLocale.parse($0) })
     var locale: WellnessLocale?
@@ -35,8 +38,8 @@ struct GlobalOptions: ParsableArguments {
         let timeZone = try Self.timeZone(context.environment["TZ"])
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
-        let clock = try (now ?? context.variable("WELLNESS_NOW")).map {
-            FixedWallClock(try Self.clock($0, source: now == nil ? "WELLNESS_NOW" : "--now", calendar: calendar))
+        let clock = try now.map(FixedWallClock.init) ?? context.variable("WELLNESS_NOW").map {
+            FixedWallClock(try Self.clock($0, source: "WELLNESS_NOW", calendar: calendar))
         }
         let catalogPath = catalog ?? context.variable("WELLNESS_CATALOG")
         return WellnessConfiguration(
@@ -110,6 +113,30 @@ func parseDay(_ text: String) throws -> LocalDay {
     return day
 }
 
+/// An instant flag (`--now`, `--at`) read while parsing: ``GlobalOptions/instant(_:source:calendar:)``
+/// (``GlobalOptions/clock(_:source:calendar:)`` for the moment to pretend it is) in the zone of
+/// the run's `TZ`, so a malformed one is a usage error. With a `TZ` that names no zone it is
+/// read in UTC; the configuration then refuses `TZ` before anything runs.
+func parsedInstant(_ source: String, clock: Bool = false) -> @Sendable (String) throws -> Date {
+    parsed { text in
+        var calendar = Calendar(identifier: .gregorian)
+        do {
+            calendar.timeZone = try GlobalOptions.timeZone(CLIContext.current.environment["TZ"])
+        } catch {
+            calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
+        }
+        return clock ? try GlobalOptions.clock(text, source: source, calendar: calendar)
+            : try GlobalOptions.instant(text, source: source, calendar: calendar)
+    }
+}
+
+/// An id (or its start) of an entity whose ids are UUIDs, as typed: one that cannot be any
+/// id's start is a usage error naming it (``IDReference``); the use case matches it.
+func idReference(_ text: String) throws -> String {
+    _ = try IDReference.uuidPrefix(text)
+    return text
+}
+
 /// Refuses a `--days` value outside ``LocalDay/dayCounts`` in `validate()` (usage, exit 64).
 func refusedDays(_ days: Int?) throws {
     guard let days else { return }
@@ -117,14 +144,13 @@ func refusedDays(_ days: Int?) throws {
 }
 
 /// A parser for `@Option`/`@Argument(transform:)` whose refusal ArgumentParser shows as it is:
-/// the error worded in the language of the run's environment, with the usage, exit 64.
+/// the error worded in the run's language (``CLIContext/locale``), with the usage, exit 64.
 func parsed<Value>(_ parse: @escaping @Sendable (String) throws -> Value) -> @Sendable (String) throws -> Value {
     { text in
         do {
             return try parse(text)
         } catch {
-            let locale = WellnessLocale.fromEnvironment(CLIContext.current.environment)
-            throw ParseRefusal(message: CLIMessages(locale: locale).message(for: error))
+            throw ParseRefusal(message: CLIMessages(locale: CLIContext.current.locale).message(for: error))
         }
     }
 }
@@ -141,7 +167,6 @@ func refused(_ check: () throws -> Void) throws {
     do {
         try check()
     } catch {
-        let locale = WellnessLocale.fromEnvironment(CLIContext.current.environment)
-        throw ValidationError(CLIMessages(locale: locale).message(for: error))
+        throw ValidationError(CLIMessages(locale: CLIContext.current.locale).message(for: error))
     }
 }

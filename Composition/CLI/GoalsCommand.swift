@@ -41,7 +41,7 @@ struct GoalsCommand: AsyncParsableCommand {
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Delete a goal and its tips.")
         @OptionGroup var options: GlobalOptions
-        @Argument(help: "The goal's id (or its first characters).") var id: String
+        @Argument(help: "The goal's id (or its first characters).", transform: parsed(idReference)) var id: String
 
         func run() async throws {
             try await Console.run(options) { console in
@@ -66,6 +66,10 @@ struct MoodCommand: AsyncParsableCommand {
         @Argument(help: "1 (low) to 5 (great).") var score: Int
         @Option(help: "A note.") var note: String?
         @Option(help: "The day, YYYY-MM-DD (default today).", transform: parsed(parseDay)) var day: LocalDay?
+
+        func validate() throws {
+            try refused { try MoodEntry.checkScore(score) }
+        }
 
         func run() async throws {
             try await Console.run(options) { console in
@@ -104,20 +108,31 @@ struct TipsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tips", abstract: "Personal tips for a goal, from your moods, journal and other goals.")
     @OptionGroup var options: GlobalOptions
-    @Argument(help: "The goal's id (or its first characters); see `wellness goals list`.") var goal: String
+    @Argument(help: "The goal's id (or its first characters); see `wellness goals list`.", transform: parsed(idReference))
+    var goal: String
     @Flag(help: "Ask the tips service again even when fresh tips are cached.") var refresh = false
 
     func run() async throws {
-        try await Console.run(options) { console in
-            let goal = try await console.wellness.goals.find(self.goal)
-            let tips = try await console.wellness.goals.tips(for: goal.id, refresh: refresh)
-            if console.json { return try console.printJSON(TipsOutput(tips)) }
+        try await Console.run(options) { console in try await Self.show(goal, refresh: refresh, on: console) }
+    }
+
+    /// The tips of the goal `reference` names, or the seed's empty state when there are none.
+    static func show(_ reference: String, refresh: Bool, on console: Console) async throws {
+        let goal = try await console.wellness.goals.find(reference)
+        let tips: GoalTips
+        do {
+            tips = try await console.wellness.goals.tips(for: goal.id, refresh: refresh)
+        } catch GoalTipsError.noTipsAvailable {
+            if console.json { return try console.printJSON(TipsOutput(none: goal.id)) }
             console.print(console.text.string("cli.tips.title", .verbatim(goal.title)))
-            if tips.stale {
-                console.print(console.text.string("cli.tips.stale", .verbatim(console.localTime(tips.generatedAt))))
-            }
-            console.showTips(tips)
+            return console.showNoTips(goal)
         }
+        if console.json { return try console.printJSON(TipsOutput(tips)) }
+        console.print(console.text.string("cli.tips.title", .verbatim(goal.title)))
+        if tips.stale {
+            console.print(console.text.string("cli.tips.stale", .verbatim(console.localTime(tips.generatedAt))))
+        }
+        console.showTips(tips, of: goal)
     }
 }
 
@@ -178,9 +193,28 @@ struct TipsOutput: Encodable {
     }
 
     let goalId: String
-    let generatedAt: Date
+    /// When the tips were made; `null` when there are none (``GoalTipsError/noTipsAvailable(_:)``).
+    let generatedAt: Date?
     let stale: Bool
     let tips: [Tip]
+
+    /// No tips available for the goal: `{"goalId", "generatedAt": null, "stale": false, "tips": []}`.
+    init(none goalID: Goal.ID) {
+        goalId = goalID.description
+        generatedAt = nil
+        stale = false
+        tips = []
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(goalId, forKey: .goalId)
+        try container.encode(generatedAt, forKey: .generatedAt)
+        try container.encode(stale, forKey: .stale)
+        try container.encode(tips, forKey: .tips)
+    }
+
+    enum CodingKeys: String, CodingKey { case goalId, generatedAt, stale, tips }
 
     init(_ tips: GoalTips) {
         goalId = tips.goalID.description
@@ -191,9 +225,9 @@ struct TipsOutput: Encodable {
 }
 
 extension Console {
-    /// Tips grouped by priority, each with its category label; a friendly line when none.
-    func showTips(_ tips: GoalTips) {
-        guard !tips.tips.isEmpty else { return print(text.string("cli.tips.none")) }
+    /// Tips grouped by priority, each with its category label; the empty state when none.
+    func showTips(_ tips: GoalTips, of goal: Goal) {
+        guard !tips.tips.isEmpty else { return showNoTips(goal) }
         for priority in TipPriority.allCases {
             let group = tips.tips.filter { $0.priority == priority }
             guard !group.isEmpty else { continue }
@@ -201,5 +235,12 @@ extension Console {
             print(text.string(priority.name))
             for tip in group { print("  [\(text.string(tip.category.name))] \(tip.tip)") }
         }
+    }
+
+    /// The seed's empty state: encouraging, with what to do and the command that gets tips.
+    func showNoTips(_ goal: Goal) {
+        print()
+        print(text.string("cli.tips.empty"))
+        print(text.string("cli.tips.empty.help", .verbatim(goal.id.description)))
     }
 }

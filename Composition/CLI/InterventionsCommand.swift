@@ -34,13 +34,12 @@ struct InterventionsCommand: AsyncParsableCommand {
         @OptionGroup var options: GlobalOptions
         @Argument(help: "The intervention id, as `wellness interventions list` shows it.") var id: String
         @Option(help: "How many (counters only).") var count: Int = 1
-        @Option(help: "When it was done (ISO 8601); default now.") var at: String?
+        @Option(help: "When it was done (ISO 8601); default now.", transform: parsedInstant("--at")) var at: Date?
 
         func run() async throws {
             try await Console.run(options) { console in
-                let moment = try at.map { try GlobalOptions.instant($0, source: "--at", calendar: console.calendar) }
                 let completion = try await console.wellness.interventions.complete(
-                    Intervention.ID(id), count: count, at: moment)
+                    Intervention.ID(id), count: count, at: at)
                 if console.json { return try console.printJSON(CompletionOutput(completion, withID: true)) }
                 let title = console.wellness.catalog.item(completion.interventionID)?.title ?? id
                 console.print(console.text.string("cli.interventions.completed", .verbatim(title),

@@ -38,8 +38,8 @@ struct SummaryCommand: AsyncParsableCommand {
                 let top = entry.tips?.tips.first?.tip ?? console.text.string("cli.summary.noTips")
                 console.print(console.text.string("cli.summary.goal", .verbatim(entry.goal.title), .verbatim(top)))
             }
-            if let insights = summary.insights, insights.summary.checkinCount > 0 {
-                console.print(console.text.string("cli.summary.drift", .text(insights.summary.driftLevel.name),
+            if let insights = summary.insights, insights.summary.checkinCount > 0, let level = insights.summary.driftLevel {
+                console.print(console.text.string("cli.summary.drift", .text(level.name),
                                                   .number(insights.summary.checkinCount)))
             }
             console.print()

@@ -16,7 +16,8 @@ struct WeightCommand: AsyncParsableCommand {
         /// negative number (`-71`) reaches the weight rule instead of reading as a flag.
         @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The weight in kilograms, e.g. 72.4.", valueName: "kilograms"))
         var typed: [String] = []
-        @Option(help: "When (ISO 8601, e.g. 2026-11-21T08:30; default now).") var at: String?
+        @Option(help: "When (ISO 8601, e.g. 2026-11-21T08:30; default now).", transform: parsedInstant("--at"))
+        var at: Date?
         @Option(help: "A note.") var note: String?
 
         var kilograms: Double { Double(typed.first ?? "") ?? .nan }
@@ -31,8 +32,7 @@ struct WeightCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Console.run(options) { console in
-                let date = try at.map { try GlobalOptions.instant($0, source: "--at", calendar: console.calendar) }
-                let entry = try await console.wellness.weight.add(kilograms: kilograms, at: date, note: note)
+                let entry = try await console.wellness.weight.add(kilograms: kilograms, at: at, note: note)
                 if console.json { return try console.printJSON(WeightOutput(entry)) }
                 console.print(console.text.string("cli.weight.added", .verbatim(WeightEntry.format(entry.kilograms)),
                                                   .verbatim(console.localTime(entry.date)), .verbatim(entry.id.description)))
@@ -66,7 +66,8 @@ struct WeightCommand: AsyncParsableCommand {
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Delete a weigh-in.")
         @OptionGroup var options: GlobalOptions
-        @Argument(help: "The weigh-in's id, or the short id `wellness weight list` shows (any unique start of 4+ characters).")
+        @Argument(help: "The weigh-in's id, or the short id `wellness weight list` shows (any unique start of 4+ characters).",
+                  transform: parsed(idReference))
         var id: String
 
         func run() async throws {

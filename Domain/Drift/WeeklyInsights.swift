@@ -79,24 +79,37 @@ public struct WeeklyInsights: Sendable, Hashable, Codable {
     /// either window has no check-ins.
     public let highlights: [Highlight]
     public let suggestions: [Suggestion]
+    /// What the tier withheld, `{"feature": "weekly_detail"}` on Free when there were
+    /// suggestions: the upgrade teaser is this field, never a suggestion. Left out when nothing was.
+    public let locked: Locked?
+
+    /// A feature whose part of the insights the tier withheld.
+    public struct Locked: Sendable, Hashable, Codable {
+        public let feature: FeatureKey
+
+        public init(feature: FeatureKey) {
+            self.feature = feature
+        }
+    }
 
     public init(weekStart: LocalDay, weekEnd: LocalDay, days: Int, summary: Summary, highlights: [Highlight],
-                suggestions: [Suggestion]) {
+                suggestions: [Suggestion], locked: Locked? = nil) {
         self.weekStart = weekStart
         self.weekEnd = weekEnd
         self.days = days
         self.summary = summary
         self.highlights = highlights
         self.suggestions = suggestions
+        self.locked = locked
     }
 
     /// The insights as a person on `tier` may see them: the suggestions are the
-    /// `weekly_detail` feature, so when it is locked any suggestions are replaced by the single
-    /// `unlockDetailedSuggestions` teaser (and no suggestions stay none).
+    /// `weekly_detail` feature, so when it is locked any suggestions are withheld and
+    /// ``locked`` names the feature (no suggestions stay none, with nothing locked).
     public func gated(for tier: Tier) -> WeeklyInsights {
         guard !FeatureGate.isUnlocked(.weeklyDetail, tier: tier), !suggestions.isEmpty else { return self }
         return WeeklyInsights(weekStart: weekStart, weekEnd: weekEnd, days: days, summary: summary,
-                              highlights: highlights, suggestions: [.unlockDetailedSuggestions])
+                              highlights: highlights, suggestions: [], locked: Locked(feature: .weeklyDetail))
     }
 
     /// The numbers of the window.
@@ -106,17 +119,30 @@ public struct WeeklyInsights: Sendable, Hashable, Codable {
         /// Days of the window with a high drift (≥ 3.5) that follow a day with a high drift.
         public let alertCount: Int
         public let averages: Averages
-        public let driftLevel: DriftLevel
+        /// The level of the average drift index; `nil` (an explicit `null`) without check-ins:
+        /// no data is no level, not a low one.
+        public let driftLevel: DriftLevel?
         /// Whether at least half the window's days have a check-in (4 of 7, 7 of 14).
         public let hasEnoughData: Bool
 
-        public init(checkinCount: Int, alertCount: Int, averages: Averages, driftLevel: DriftLevel,
+        public init(checkinCount: Int, alertCount: Int, averages: Averages, driftLevel: DriftLevel?,
                     hasEnoughData: Bool) {
             self.checkinCount = checkinCount
             self.alertCount = alertCount
             self.averages = averages
             self.driftLevel = driftLevel
             self.hasEnoughData = hasEnoughData
+        }
+
+        private enum CodingKeys: String, CodingKey { case checkinCount, alertCount, averages, driftLevel, hasEnoughData }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(checkinCount, forKey: .checkinCount)
+            try container.encode(alertCount, forKey: .alertCount)
+            try container.encode(averages, forKey: .averages)
+            try container.encode(driftLevel, forKey: .driftLevel)
+            try container.encode(hasEnoughData, forKey: .hasEnoughData)
         }
     }
 

@@ -45,7 +45,7 @@ public enum WeeklyInsightsCalculator {
 
         let averages = Hundredths(current)
         let previousAverages = Hundredths(previous)
-        let level = DriftLevel(averageDriftIndex: averages.driftIndex.map { Double($0) / 100 })
+        let level = averages.driftIndex.map { DriftLevel(averageDriftIndex: Double($0) / 100) }
         let alerts = DriftAlert.alerts(in: current, previousDay: { byDay[$0.adding(days: -1)] })
 
         let summary = WeeklyInsights.Summary(
@@ -71,7 +71,7 @@ public enum WeeklyInsightsCalculator {
         }
     }
 
-    private static func suggestions(_ averages: Hundredths, level: DriftLevel, contact: String?) -> [Suggestion] {
+    private static func suggestions(_ averages: Hundredths, level: DriftLevel?, contact: String?) -> [Suggestion] {
         guard let stress = averages.stress, let energy = averages.energy, let social = averages.social else {
             return []
         }

@@ -8,8 +8,13 @@ public struct MoodEntry: Sendable, Equatable, Codable {
 
     public static let scores = 1...5
 
+    /// Refuses a score outside ``scores``.
+    public static func checkScore(_ score: Int) throws(GoalError) {
+        guard scores.contains(score) else { throw .invalidMoodScore(score) }
+    }
+
     public init(day: LocalDay, score: Int, note: String? = nil) throws(GoalError) {
-        guard Self.scores.contains(score) else { throw .invalidMoodScore(score) }
+        try Self.checkScore(score)
         let trimmed = note?.trimmingCharacters(in: .whitespacesAndNewlines)
         guard (trimmed?.count ?? 0) <= 1000 else { throw .noteTooLong(trimmed?.count ?? 0) }
         do { try PlainText.check(trimmed, .note) } catch { throw .controlCharacter(error) }

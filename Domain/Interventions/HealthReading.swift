@@ -24,7 +24,9 @@ public struct HealthHintStatus: Sendable, Equatable {
     public var text: LocalizedText {
         switch reading {
         case nil: LocalizedText("hint.connect.\(type.rawValue)")
-        case let .workouts(count, minutes)?: LocalizedText("hint.workouts", [.number(count), .number(minutes)])
+        case let .workouts(count, minutes)?:
+            LocalizedText("hint.workouts", [.text(LocalizedText("hint.count.workouts", [.number(count)])),
+                                            .text(LocalizedText("hint.count.minutes", [.number(minutes)]))])
         case let .water(liters)?: LocalizedText("hint.water", [.verbatim(String(format: "%.1f", liters))])
         case let .mindfulness(minutes)?: LocalizedText("hint.mindfulness", [.number(minutes)])
         }

@@ -322,7 +322,7 @@ struct ComputeWeeklyInsightsTests {
         await world.save(window)
         let pro = try await world.insights(.pro).execute()
         let free = try await world.insights(.free).execute()
-        #expect(free.suggestions == [.unlockDetailedSuggestions])
+        #expect(free.suggestions.isEmpty && free.locked == WeeklyInsights.Locked(feature: .weeklyDetail))
         #expect(free.summary == pro.summary)
         #expect(free.highlights == pro.highlights)
         #expect(free.weekStart == pro.weekStart)
@@ -334,7 +334,7 @@ struct ComputeWeeklyInsightsTests {
         let world = DriftWorld()
         await world.save(window)
         let insights = ComputeWeeklyInsights(checkins: world.checkins, tier: world.tiers, time: world.time)
-        #expect(try await insights.execute().suggestions == [.unlockDetailedSuggestions])
+        #expect(try await insights.execute().locked == WeeklyInsights.Locked(feature: .weeklyDetail))
         await world.tiers.setTier(.pro)
         #expect(try await insights.execute().suggestions.count == 3)
     }
@@ -421,7 +421,7 @@ struct ComputeWeeklyInsightsTests {
         #expect(insights.summary.averages == .none)
         #expect(insights.summary.checkinCount == 0)
         #expect(insights.summary.alertCount == 0)
-        #expect(insights.summary.driftLevel == .low)
+        #expect(insights.summary.driftLevel == nil, "no check-ins, no level")
         #expect(insights.summary.hasEnoughData == false)
         #expect(insights.highlights.isEmpty)
         #expect(insights.suggestions.isEmpty)
@@ -737,7 +737,11 @@ struct FlushCheckinQueueTests {
         } ?? 36
         #expect(try await manage.find(String(a.idempotencyKey.prefix(length))) == a)
         let short = String(a.idempotencyKey.prefix(3))
-        await #expect(throws: DriftError.notQueued(short)) { try await manage.find(short) }
+        await #expect(throws: InvalidValue(kind: .idReference, value: short, valid: [IDReference.shape])) {
+            try await manage.find(short)
+        }
+        let unknown = "00000000-0000-0000-0000-000000000000"
+        await #expect(throws: DriftError.notQueued(unknown)) { try await manage.find(unknown) }
     }
 
     @Test("an item queued while a flush runs is sent by that flush; nothing is lost", arguments: AdapterKind.allCases)

@@ -242,6 +242,44 @@ struct GetGoalTipsTests {
         #expect(await world.goals.cached(for: goal.id) == nil, "nothing is cached")
     }
 
+    // MARK: - No tips
+
+    @Test("an empty answer is noTipsAvailable, nothing is cached, and the next call asks the service again")
+    func noTipsAvailable() async throws {
+        let goal = try await addGoal()
+        let service = FakeTipsService(answer: [])
+        let useCase = world.getGoalTips(service: service)
+        await #expect(throws: GoalTipsError.noTipsAvailable(goal.id)) { try await useCase.execute(goal.id) }
+        #expect(await world.goals.cached(for: goal.id) == nil, "an empty answer is not cached")
+        await #expect(throws: GoalTipsError.noTipsAvailable(goal.id)) { try await useCase.execute(goal.id) }
+        #expect(service.calls == 2, "nothing was cached, so the service is asked again")
+        service.answer(with: FakeTipsService.unsorted)
+        let tips = try await useCase.execute(goal.id)
+        #expect(tips.tips.count == 6 && !tips.stale)
+    }
+
+    @Test("an empty answer keeps the tips cached before: served stale, the cache unchanged")
+    func emptyAnswerKeepsCache() async throws {
+        let goal = try await addGoal()
+        let service = FakeTipsService()
+        let useCase = world.getGoalTips(service: service)
+        let fresh = try await useCase.execute(goal.id)
+        service.answer(with: [])
+        let forced = try await useCase.execute(goal.id, refresh: true)
+        #expect(forced.stale && forced.tips == fresh.tips && forced.generatedAt == fresh.generatedAt)
+        #expect(await world.goals.cached(for: goal.id) == fresh)
+        #expect(service.calls == 2)
+    }
+
+    @Test("an empty list in the cache (stored by an older version) is not served as fresh tips")
+    func emptyCacheIgnored() async throws {
+        let goal = try await addGoal()
+        await world.goals.store(GoalTips(goalID: goal.id, generatedAt: world.now, tips: []))
+        let service = FakeTipsService()
+        let tips = try await world.getGoalTips(service: service).execute(goal.id)
+        #expect(service.calls == 1 && tips.tips.count == 6 && !tips.stale)
+    }
+
     // MARK: - Context
 
     @Test("a repository failure while building the context is contextBuildFailed carrying the cause",

@@ -66,25 +66,28 @@ struct GoalUseCasesTests {
         #expect(try await world.findGoal.execute(String(id.prefix(max(length, 8)))) == goal)
     }
 
-    @Test("find refuses a prefix shorter than 4 characters, even when unique")
+    @Test("find refuses a prefix shorter than 4 characters as no id's start, even when unique")
     func shortPrefix() async throws {
         let goal = try await world.addGoal.execute(title: "Exercise")
         let reference = String(goal.id.description.prefix(3))
-        let error = await #expect(throws: GoalReferenceError.self) { try await world.findGoal.execute(reference) }
-        #expect(error?.reference == reference)
-        #expect(error?.ambiguous == false)
+        await #expect(throws: InvalidValue(kind: .idReference, value: reference, valid: [IDReference.shape])) {
+            try await world.findGoal.execute(reference)
+        }
     }
 
-    @Test("an unknown reference is not found, and the message names it")
+    @Test("an unknown reference is not found, and the message names it; a malformed one is no id")
     func unknown() async throws {
         _ = try await world.addGoal.execute(title: "Exercise")
-        let error = await #expect(throws: GoalReferenceError.self) { try await world.findGoal.execute("nope") }
-        #expect(error?.reference == "nope")
+        let error = await #expect(throws: GoalReferenceError.self) { try await world.findGoal.execute("abcdef") }
+        #expect(error?.reference == "abcdef")
         #expect(error?.ambiguous == false)
         let message = english(error)
-        #expect(message == "goal 'nope' was not found")
+        #expect(message == "goal 'abcdef' was not found")
 
-        await #expect(throws: GoalReferenceError.self) { try await TestWorld().findGoal.execute("anything") }
+        await #expect(throws: GoalReferenceError.self) { try await TestWorld().findGoal.execute("0123abcd") }
+        await #expect(throws: InvalidValue(kind: .idReference, value: "nope", valid: [IDReference.shape])) {
+            try await world.findGoal.execute("nope")
+        }
     }
 
     @Test("an ambiguous prefix is refused as ambiguous")

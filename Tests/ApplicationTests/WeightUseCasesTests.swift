@@ -154,10 +154,13 @@ struct WeightUseCasesTests {
         #expect(try await world.stored() == entries.filter { $0.id.description != removed })
     }
 
-    @Test("RemoveWeight refuses a prefix shorter than 4 characters, even when it is unique", arguments: ["1", "12", "123", "", "   "])
+    @Test("RemoveWeight refuses a prefix shorter than 4 characters as no id's start, even when it is unique",
+          arguments: ["1", "12", "123", "", "   "])
     func removeShortPrefix(reference: String) async throws {
         let entries = try await storeThree()
-        await #expect(throws: WeightError.notFound(reference)) { try await world.removeWeight.execute(reference) }
+        await #expect(throws: InvalidValue(kind: .idReference, value: reference, valid: [IDReference.shape])) {
+            try await world.removeWeight.execute(reference)
+        }
         #expect(try await world.stored() == entries)
     }
 
@@ -179,7 +182,9 @@ struct WeightUseCasesTests {
     func removeNotFound() async throws {
         let entries = try await storeThree()
         await #expect(throws: WeightError.notFound("ffff")) { try await world.removeWeight.execute("ffff") }
-        await #expect(throws: WeightError.notFound("not-an-id")) { try await world.removeWeight.execute("not-an-id") }
+        await #expect(throws: InvalidValue(kind: .idReference, value: "not-an-id", valid: [IDReference.shape])) {
+            try await world.removeWeight.execute("not-an-id")
+        }
         try await world.removeWeight.execute("1234")
         await #expect(throws: WeightError.notFound("1234")) { try await world.removeWeight.execute("1234") }
         #expect(try await world.stored() == Array(entries.prefix(2)))

@@ -14,7 +14,7 @@ struct DataRangeCLITests {
         let cli = try Sandbox(store: store)
         let newYork = ["TZ": "America/New_York"]
         let result = try await cli.run(["weight", "add", "71", "--at", "9999-12-31T23:30"], extraEnv: newYork)
-        #expect(result.status != 0, "\(result)")
+        #expect(result.status == 64, "\(result)")
         #expect(result.stderr.contains("9999-12-31T23:30"), "\(result)")
         #expect(result.stderr.contains("--at") && result.stderr.contains("1 to 9999"), "\(result)")
         let list = try await cli.ok(["weight", "list", "--json"], extraEnv: newYork)

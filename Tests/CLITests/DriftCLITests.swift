@@ -32,7 +32,7 @@ struct DriftCLITests {
             var arguments = ["checkin", "--energy", "3", "--stress", "3", "--social", "3", "--day", "2026-11-20"]
             arguments[arguments.firstIndex(of: flag)! + 1] = value
             let refused = try await cli.run(arguments, now: Self.now)
-            #expect(refused.status == 1 && refused.stderr.contains(String(flag.dropFirst(2))), "\(refused)")
+            #expect(refused.status == 64 && refused.stderr.contains(String(flag.dropFirst(2))), "\(refused)")
         }
         let list = try #require(try await json(cli, ["checkin", "list"]) as? [[String: Any]])
         #expect(list.count == 1)
@@ -41,18 +41,42 @@ struct DriftCLITests {
         #expect(list[0]["energy"] as? Int == 3 && list[0]["keyContact"] is NSNull && list[0]["driftIndex"] as? Double == 3)
     }
 
+    @Test("insights without check-ins: no drift badge, the seed's “keep checking in daily” and how, in both languages",
+          arguments: [("C.UTF-8", "No weekly insights yet. Keep checking in daily."),
+                      ("nl_NL.UTF-8", "Nog geen weekinzichten. Blijf dagelijks inchecken.")])
+    func insightsEmpty(lang: String, empty: String) async throws {
+        let cli = try Sandbox()
+        let result = try await cli.ok(["insights"], now: Self.now, extraEnv: ["LANG": lang])
+        #expect(result.stdout.contains(empty), "\(result)")
+        #expect(result.stdout.contains("wellness checkin --energy"), "\(result)")
+        #expect(!result.stdout.contains("["), "no badge: \(result)")
+        try await checkin(cli, 3, 2, 4, day: "2026-11-21")
+        let one = try await cli.ok(["insights"], now: Self.now, extraEnv: ["LANG": lang])
+        #expect(!one.stdout.contains(empty) && one.stdout.contains("["), "a badge once there is a check-in: \(one)")
+        // Each local answer has its own request id.
+        var ids: [String] = []
+        for _ in 1...2 {
+            let answer = try #require(try await json(cli, ["insights"]) as? [String: Any])
+            ids.append(try #require(answer["requestId"] as? String))
+        }
+        #expect(ids[0] != ids[1], "\(ids)")
+    }
+
     @Test("insights --json has the seed's shape; null averages without data; Free gets the teaser, Pro the suggestions",
           arguments: persistentStores)
     func insights(store: String) async throws {
         let cli = try Sandbox(store: store)
         let empty = try #require(try await json(cli, ["insights"]) as? [String: Any])
-        #expect(Set(empty.keys) == ["weekStart", "weekEnd", "days", "summary", "highlights", "suggestions"])
+        #expect(Set(empty.keys) == ["weekStart", "weekEnd", "days", "summary", "highlights", "suggestions", "requestId",
+                                    "timestamp"])
+        #expect(UUID(uuidString: empty["requestId"] as? String ?? "") != nil, "\(empty)")
+        #expect(empty["timestamp"] as? String == "2026-11-21T09:00:00.000Z", "the run's now: \(empty)")
         let emptySummary = try #require(empty["summary"] as? [String: Any])
         #expect(Set(emptySummary.keys) == ["checkinCount", "alertCount", "averages", "driftLevel", "hasEnoughData"])
         let emptyAverages = try #require(emptySummary["averages"] as? [String: Any])
         #expect(Set(emptyAverages.keys) == ["energy", "stress", "social", "driftIndex"])
         #expect(emptyAverages.values.allSatisfy { $0 is NSNull })
-        #expect(emptySummary["driftLevel"] as? String == "low")
+        #expect(emptySummary["driftLevel"] is NSNull, "no check-ins, no level: \(emptySummary)")
         #expect(empty["weekStart"] as? String == "2026-11-15" && empty["weekEnd"] as? String == "2026-11-21")
 
         // Four days of high drift: enough data (4 of 7), three alerts (the first has no high day before it).
@@ -62,7 +86,12 @@ struct DriftCLITests {
         #expect(summary["checkinCount"] as? Int == 4 && summary["alertCount"] as? Int == 3)
         #expect(summary["hasEnoughData"] as? Bool == true && summary["driftLevel"] as? String == "high")
         #expect((summary["averages"] as? [String: Any])?["driftIndex"] as? Double == 5)
-        #expect(free["suggestions"] as? [String] == ["Unlock detailed suggestions"])
+        #expect(free["suggestions"] as? [String] == [], "the teaser is no suggestion: \(free)")
+        #expect(free["locked"] as? [String: String] == ["feature": "weekly_detail"], "\(free)")
+        #expect(Set(free.keys) == ["weekStart", "weekEnd", "days", "summary", "highlights", "suggestions", "locked",
+                                   "requestId", "timestamp"], "\(free)")
+        let freeText = try await cli.ok(["insights"], now: Self.now)
+        #expect(freeText.stdout.contains("Detailed suggestions are a Pro feature"), "\(freeText)")
 
         let pro = try #require(try await json(cli, ["insights"], env: ["WELLNESS_TIER": "pro"]) as? [String: Any])
         let suggestions = try #require(pro["suggestions"] as? [String])
@@ -135,6 +164,6 @@ struct DriftCLITests {
         let cli = try Sandbox()
         try await checkin(cli, 3, 3, 3, day: "2026-11-21") // drift index 3: moderate
         let result = try await cli.ok([], now: Self.now)
-        #expect(result.stdout.contains("Drift this week: Moderate drift (1 check-in(s))"), "\(result)")
+        #expect(result.stdout.contains("Drift this week: Moderate drift (1 check-in)"), "\(result)")
     }
 }

@@ -56,17 +56,64 @@ struct GeneralCLITests {
         #expect(!FileManager.default.fileExists(atPath: cli.data.path), "a refused command writes nothing")
     }
 
-    @Test("an invalid --now is a one-line error naming the value, exit 1")
+    @Test("an invalid --now is a usage error naming the flag and the value, exit 64, in the run's language")
     func invalidNow() async throws {
         let cli = try Sandbox()
-        for now in ["yesterday", "2026-13-01T09:00:00Z", "2026-01-05T25:00"] {
+        for now in ["yesterday", "2026-13-01T09:00:00Z", "2026-01-05T25:00", "0001-01-01T12:00:00Z"] {
             let result = try await cli.run(["modules", "list"], now: now)
-            #expect(result.status == 1, "\(result)")
-            #expect(result.stderr.hasPrefix("wellness: "), "\(result)")
+            #expect(result.status == 64, "\(result)")
             #expect(result.stderr.contains("--now"), "\(result)")
             #expect(result.stderr.contains("'\(now)'"), "\(result)")
-            #expect(result.stderr.split(separator: "\n").count == 1, "\(result)")
+            #expect(result.stderr.contains("Usage: wellness modules list"), "\(result)")
             #expect(result.stdout.isEmpty, "\(result)")
+            #expect(!FileManager.default.fileExists(atPath: cli.data.path), "a refused command writes nothing")
+        }
+        let dutch = try await cli.run(["modules", "list"], now: "yesterday", extraEnv: ["LANG": "nl_NL.UTF-8"])
+        #expect(dutch.status == 64 && dutch.stderr.contains("ongeldige --now 'yesterday'"), "\(dutch)")
+    }
+
+    /// A malformed id, instant, day or number on a command, and the value stderr must name.
+    struct Malformed: Sendable, CustomStringConvertible {
+        let arguments: [String]
+        let bad: String
+        /// Words of the Dutch message.
+        let dutch: String
+        var description: String { arguments.joined(separator: " ") }
+    }
+
+    static let malformed: [Malformed] = [
+        Malformed(arguments: ["tips", "not-a-uuid"], bad: "not-a-uuid", dutch: "is geen id"),
+        Malformed(arguments: ["goals", "remove", "abc"], bad: "abc", dutch: "is geen id"),
+        Malformed(arguments: ["weight", "remove", "abcd-ef"], bad: "abcd-ef", dutch: "is geen id"),
+        Malformed(arguments: ["queue", "drop", "zzzz"], bad: "zzzz", dutch: "is geen id"),
+        Malformed(arguments: ["queue", "retry", "0123456789abcdef0123456789abcdef01234"],
+                  bad: "0123456789abcdef0123456789abcdef01234", dutch: "is geen id"),
+        Malformed(arguments: ["weight", "add", "70", "--at", "tomorrow"], bad: "tomorrow", dutch: "ongeldige --at"),
+        Malformed(arguments: ["interventions", "complete", "hydration_morning", "--at", "2026-01-05T24:00"],
+                  bad: "2026-01-05T24:00", dutch: "ongeldige --at"),
+        Malformed(arguments: ["mood", "log", "3", "--day", "2026-02-30"], bad: "2026-02-30", dutch: "ongeldige"),
+        Malformed(arguments: ["mood", "log", "6"], bad: "6", dutch: "stemming 6 kan niet"),
+        Malformed(arguments: ["checkin", "--energy", "high", "--stress", "2", "--social", "3"], bad: "high",
+                  dutch: "moet een heel getal van 1 tot 5 zijn"),
+        Malformed(arguments: ["checkin", "--energy", "3", "--stress", "2", "--social", "3.5"], bad: "3.5",
+                  dutch: "moet een heel getal van 1 tot 5 zijn"),
+    ]
+
+    @Test("a malformed id, instant, day or number is a usage error naming the value: exit 64, nothing written",
+          arguments: malformed)
+    func malformedValues(bad: Malformed) async throws {
+        let cli = try Sandbox()
+        // English; Dutch from LANG; Dutch from --locale, typed after the malformed value.
+        let languages: [([String], [String: String], Bool)] = [([], [:], false), ([], ["LANG": "nl_NL.UTF-8"], true),
+                                                               (["--locale", "nl"], [:], true)]
+        for (locale, environment, dutch) in languages {
+            let result = try await cli.run(bad.arguments + locale, now: Moment.start, extraEnv: environment)
+            #expect(result.status == 64, "\(result)")
+            #expect(result.stdout.isEmpty, "\(result)")
+            #expect(result.stderr.contains(bad.bad), "\(result)")
+            #expect(result.stderr.contains("Usage: wellness"), "\(result)")
+            if dutch { #expect(result.stderr.contains(bad.dutch), "\(result)") }
+            #expect(!FileManager.default.fileExists(atPath: cli.data.path), "a refused command writes nothing")
         }
     }
 

@@ -143,12 +143,12 @@ struct GoalsCLITests {
         #expect(moods.map { Set($0.keys) } == [["day", "score", "note"]], "\(listed)")
     }
 
-    @Test("mood log refuses a score outside 1 to 5 with a non-zero exit naming it", arguments: persistentStores)
+    @Test("mood log refuses a score outside 1 to 5 as a usage error naming it", arguments: persistentStores)
     func invalidScore(store: String) async throws {
         let cli = try Sandbox(store: store)
         for score in ["0", "6", "42"] {
             let result = try await cli.run(["mood", "log", score], now: Moment.start)
-            #expect(result.status != 0, "\(result)")
+            #expect(result.status == 64, "\(result)")
             #expect(result.stderr.contains(score), "\(result)")
             #expect(result.stderr.contains("1") && result.stderr.contains("5"), "\(result)")
         }
@@ -228,7 +228,7 @@ struct GoalsCLITests {
     func unknownGoal(store: String) async throws {
         let cli = try Sandbox(store: store)
         _ = try await addGoal(cli, "Exercise")
-        for reference in ["nope", "00000000-0000-4000-8000-000000000000"] {
+        for reference in ["abcdef", "00000000-0000-4000-8000-000000000000"] {
             for json in [false, true] {
                 let result = try await cli.run(["tips", reference] + (json ? ["--json"] : []), now: Moment.start)
                 #expect(result.status == 1, "\(result)")

@@ -127,6 +127,8 @@ struct InterventionsCLITests {
     struct Refusal: Sendable, CustomStringConvertible {
         let arguments: [String]
         let mentions: [String]
+        /// 64 for a malformed value (a usage error), 1 for one the use case refuses.
+        var status: Int32 = 1
         var description: String { arguments.joined(separator: " ") }
     }
 
@@ -137,8 +139,9 @@ struct InterventionsCLITests {
         Refusal(arguments: ["hydration_morning", "--count", "1001"], mentions: ["1001"]),
         Refusal(arguments: ["hydration_morning", "--at", "2026-01-06T10:06"], mentions: ["future", "2026-01-06T10:06"]),
         Refusal(arguments: ["hydration_morning", "--at", "2026-01-07T09:00:00Z"], mentions: ["future"]),
-        Refusal(arguments: ["hydration_morning", "--at", "yesterday"], mentions: ["--at", "yesterday"]),
-        Refusal(arguments: ["hydration_morning", "--at", "2026-02-30T08:00"], mentions: ["--at", "2026-02-30T08:00"]),
+        Refusal(arguments: ["hydration_morning", "--at", "yesterday"], mentions: ["--at", "yesterday"], status: 64),
+        Refusal(arguments: ["hydration_morning", "--at", "2026-02-30T08:00"], mentions: ["--at", "2026-02-30T08:00"],
+                status: 64),
     ]
 
     @Test("complete refuses a count on a non-counter, count 0 or too large, a future or malformed --at; nothing is logged",
@@ -146,7 +149,7 @@ struct InterventionsCLITests {
     func completeRefused(refusal: Refusal, store: String) async throws {
         let cli = try Sandbox(store: store)
         let result = try await cli.run(["interventions", "complete"] + refusal.arguments, now: F.tenAM)
-        #expect(result.status == 1, "\(result)")
+        #expect(result.status == refusal.status, "\(result)")
         #expect(result.stdout.isEmpty, "\(result)")
         for text in refusal.mentions {
             #expect(result.stderr.contains(text), "mentions \(text): \(result)")

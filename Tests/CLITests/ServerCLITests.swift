@@ -91,16 +91,16 @@ struct ServerCLITests {
         #expect(queued.count == 2 && queued.allSatisfy { $0["retryCount"] as? Int == 0 },
                 "being offline does not use up an item's tries")
         let stillDown = try await client.ok(["sync"], now: DriftCLITests.now)
-        #expect(stillDown.stdout.contains("Synced 0 check-in(s)") && stillDown.stdout.contains("could not be reached"))
+        #expect(stillDown.stdout.contains("Synced 0 check-ins") && stillDown.stdout.contains("could not be reached"))
 
         let second = try ServerProcess(serverData, port: first.port)
         defer { _ = second.stop() }
         let synced = try await client.ok(["sync"], now: DriftCLITests.now)
-        #expect(synced.stdout.contains("Synced 2 check-in(s)"), "\(synced)")
+        #expect(synced.stdout.contains("Synced 2 check-ins"), "\(synced)")
         let left = try await client.ok(["queue", "--json"]).json() as? [Any]
         #expect(left?.isEmpty == true)
         let again = try await client.ok(["sync"], now: DriftCLITests.now)
-        #expect(again.stdout.contains("Synced 0 check-in(s)"))
+        #expect(again.stdout.contains("Synced 0 check-ins"))
 
         // What the server holds, read back through it (trends come from the server when logged in).
         let trends = try #require(try await client.ok(["trends", "--json"], now: DriftCLITests.now).json() as? [String: Any])

@@ -49,7 +49,7 @@ struct ErrorMessagesTests {
         Family(JournalError.self, [.notesTooLong(10_001), .controlCharacter(.init(field: .notes, character: "\u{0}"))]),
         Family(ControlCharacterError.self, ControlCharacterError.Field.allCases.map { .init(field: $0, character: "\u{1B}") }),
         Family(TimeProblem.self, [.outOfRange("9999-12-31T23:30"), .inFuture("2027-01-01")]),
-        Family(GoalTipsError.self, [.goalNotFound(goal), .contextBuildFailed(cause: "disk on fire"),
+        Family(GoalTipsError.self, [.goalNotFound(goal), .noTipsAvailable(goal), .contextBuildFailed(cause: "disk on fire"),
                                     .serviceFailed(.unavailable("down"))]),
         Family(GoalReferenceError.self, [GoalReferenceError(reference: "nope", ambiguous: false),
                                          GoalReferenceError(reference: "abcd", ambiguous: true)]),

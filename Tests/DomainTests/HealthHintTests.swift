@@ -37,7 +37,8 @@ struct HealthHintTests {
     @Test("a reading in words")
     func readings() {
         #expect(HealthHintStatus(type: .exercise, reading: .workouts(count: 2, minutes: 75)).text
-            == LocalizedText("hint.workouts", [.number(2), .number(75)]))
+            == LocalizedText("hint.workouts", [.text(LocalizedText("hint.count.workouts", [.number(2)])),
+                                               .text(LocalizedText("hint.count.minutes", [.number(75)]))]))
         #expect(HealthHintStatus(type: .water, reading: .water(liters: 1.5)).text
             == LocalizedText("hint.water", [.verbatim("1.5")]))
         #expect(HealthHintStatus(type: .water, reading: .water(liters: 0)).text

@@ -102,8 +102,11 @@ struct DriftTests {
             let reply = try await server.get("/api/insights/weekly", token: token)
             #expect(reply.status == 200)
             let object = try reply.object()
+            // A Free account with suggestions withheld: the teaser is `locked`, not a suggestion.
             #expect(Set(object.keys) == ["weekStart", "weekEnd", "days", "summary", "highlights", "suggestions",
-                                         "requestId", "timestamp"])
+                                         "locked", "requestId", "timestamp"])
+            #expect(object["locked"] as? [String: String] == ["feature": "weekly_detail"], "\(object)")
+            #expect((object["suggestions"] as? [Any])?.isEmpty == true, "\(object)")
             let summary = try #require(object["summary"] as? [String: Any])
             #expect(Set(summary.keys) == ["checkinCount", "alertCount", "averages", "driftLevel", "hasEnoughData"])
             let averages = try #require(summary["averages"] as? [String: Any])
@@ -145,7 +148,8 @@ struct DriftTests {
             #expect(averages["driftIndex"] is NSNull)
             let insights = try reply.decode(Wire.InsightsResponse.self).insights
             #expect(insights.summary.checkinCount == 0)
-            #expect(insights.summary.driftLevel == .low)
+            #expect((try reply.object()["summary"] as? [String: Any])?["driftLevel"] is NSNull, "an explicit null")
+            #expect(insights.summary.driftLevel == nil)
             #expect(insights.suggestions.isEmpty)
         }
     }
@@ -159,7 +163,7 @@ struct DriftTests {
                 _ = try await server.checkin(Self.highDrift("2026-03-10", contact: "Sam"), token: token)
             }
             let freeInsights = try await HTTPDriftRemote(server.api(token: free)).weeklyInsights(days: 7)
-            #expect(freeInsights.suggestions == [.unlockDetailedSuggestions])
+            #expect(freeInsights.suggestions.isEmpty && freeInsights.locked == WeeklyInsights.Locked(feature: .weeklyDetail))
             let proInsights = try await HTTPDriftRemote(server.api(token: pro)).weeklyInsights(days: 7)
             #expect(proInsights.suggestions == [.easeStress, .restoreEnergy, .reconnect(contact: "Sam")])
         }

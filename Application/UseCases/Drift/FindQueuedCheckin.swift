@@ -2,7 +2,8 @@ import Foundation
 import WellnessDomain
 
 /// The queued check-in whose id is a reference or starts with it (4+ characters), or
-/// ``DriftError/notQueued(_:)`` — also when a prefix is ambiguous.
+/// ``DriftError/notQueued(_:)`` — also when a prefix is ambiguous. A reference that is no
+/// id's start is an ``InvalidValue`` (``IDReference``).
 public struct FindQueuedCheckin: Sendable {
     let queue: any CheckinQueueRepository
 
@@ -11,9 +12,9 @@ public struct FindQueuedCheckin: Sendable {
     }
 
     public func execute(_ reference: String) async throws -> QueuedCheckin {
-        let key = reference.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let key = try IDReference.uuidPrefix(reference)
         let matches = try await queue.all().filter {
-            $0.idempotencyKey == key || (key.count >= 4 && $0.idempotencyKey.hasPrefix(key))
+            $0.idempotencyKey.hasPrefix(key)
         }
         guard matches.count == 1 else { throw DriftError.notQueued(reference) }
         return matches[0]

@@ -2,7 +2,8 @@ import Foundation
 import WellnessDomain
 
 /// The goal whose id is a reference or starts with it (4+ characters); a reference that
-/// matches no goal, or several, is a ``GoalReferenceError``.
+/// matches no goal, or several, is a ``GoalReferenceError``; one that is no id's start an
+/// ``InvalidValue`` (``IDReference``).
 public struct FindGoal: Sendable {
     let goals: any GoalRepository
 
@@ -11,9 +12,9 @@ public struct FindGoal: Sendable {
     }
 
     public func execute(_ reference: String) async throws -> Goal {
-        let key = reference.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let key = try IDReference.uuidPrefix(reference)
         let matches = try await goals.all().filter {
-            $0.id.description == key || (key.count >= 4 && $0.id.description.hasPrefix(key))
+            $0.id.description.hasPrefix(key)
         }
         guard matches.count == 1 else {
             throw GoalReferenceError(reference: reference, ambiguous: matches.count > 1)

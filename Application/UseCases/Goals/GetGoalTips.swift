@@ -3,7 +3,8 @@ import WellnessDomain
 
 /// Tips for a goal, highest priority first, from the cache when fresh (under 24 hours) and
 /// from the tips service otherwise; a service failure falls back to the cache, marked stale
-/// (except a refused session, which the person has to act on).
+/// (except a refused session, which the person has to act on). An empty answer is never cached:
+/// it is ``GoalTipsError/noTipsAvailable(_:)``, or the cached tips, marked stale, when there are.
 public struct GetGoalTips: Sendable {
     let goals: any GoalRepository
     let moods: any MoodRepository
@@ -31,7 +32,9 @@ public struct GetGoalTips: Sendable {
         guard let goal = try await goals.goal(id) else { throw GoalTipsError.goalNotFound(id) }
         let now = time.now()
         let cached = try await cache.cached(for: id)
-        if !refresh, let cached, now.timeIntervalSince(cached.generatedAt) < Self.freshness {
+        // An empty list cached by an older version counts as nothing cached.
+        let usable = cached.flatMap { $0.tips.isEmpty ? nil : $0 }
+        if !refresh, let cached = usable, now.timeIntervalSince(cached.generatedAt) < Self.freshness {
             return cached
         }
         let context = try await context(for: goal)
@@ -39,7 +42,11 @@ public struct GetGoalTips: Sendable {
         do {
             answer = try await service.tips(for: goal, context: context)
         } catch {
-            guard let cached, error != .unauthorized else { throw GoalTipsError.serviceFailed(error) }
+            guard let cached = usable, error != .unauthorized else { throw GoalTipsError.serviceFailed(error) }
+            return GoalTips(goalID: id, generatedAt: cached.generatedAt, tips: cached.tips, stale: true)
+        }
+        guard !answer.isEmpty else {
+            guard let cached = usable else { throw GoalTipsError.noTipsAvailable(id) }
             return GoalTips(goalID: id, generatedAt: cached.generatedAt, tips: cached.tips, stale: true)
         }
         let tips = GoalTips(goalID: id, generatedAt: now, tips: GoalTip.sortedByPriority(answer))

@@ -8,11 +8,14 @@ public enum GoalTipsError: WellnessError, Equatable {
     case contextBuildFailed(cause: String)
     /// The service failed and no tips were cached for this goal.
     case serviceFailed(GoalTipsServiceError)
+    /// The service answered, with no tips, and none are cached for this goal.
+    case noTipsAvailable(Goal.ID)
 
     public enum Code: String, CaseIterable, Sendable {
         case goalNotFound
         case contextBuildFailed
         case serviceFailed
+        case noTipsAvailable
     }
 
     public static let family = "goalTips"
@@ -22,12 +25,13 @@ public enum GoalTipsError: WellnessError, Equatable {
         case .goalNotFound: .goalNotFound
         case .contextBuildFailed: .contextBuildFailed
         case .serviceFailed: .serviceFailed
+        case .noTipsAvailable: .noTipsAvailable
         }
     }
 
     public var details: [LocalizedText.Argument] {
         switch self {
-        case .goalNotFound(let id): [.verbatim(id.description)]
+        case .goalNotFound(let id), .noTipsAvailable(let id): [.verbatim(id.description)]
         case .contextBuildFailed(let cause): [.verbatim(cause)]
         case .serviceFailed(let error): [.text(error.message)]
         }

@@ -10,10 +10,10 @@ public struct RemoveWeight: Sendable {
     }
 
     /// The entry `reference` names; ``WeightError/notFound(_:)`` or
-    /// ``WeightError/ambiguous(_:candidates:)`` otherwise.
+    /// ``WeightError/ambiguous(_:candidates:)`` otherwise; an ``InvalidValue`` when
+    /// `reference` is no id's start (``IDReference``).
     public func find(_ reference: String) async throws -> WeightEntry {
-        let key = reference.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-        guard key.count >= 4 else { throw WeightError.notFound(reference) }
+        let key = try IDReference.uuidPrefix(reference)
         let matches = try await weights.entries(idPrefix: key, limit: 6)
         if let exact = matches.first(where: { $0.id.description == key }) { return exact }
         guard let match = matches.first else { throw WeightError.notFound(reference) }

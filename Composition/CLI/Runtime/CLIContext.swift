@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import WellnessComposition
 
 /// What a run of the command line sees of the world: its environment, its three streams and
 /// its working directory. The process passes its own; a test passes a sandbox. Commands read
@@ -10,6 +11,8 @@ struct CLIContext: Sendable {
     let output: CLIOutput
     let errors: CLIOutput
     let workingDirectory: URL
+    /// The arguments of the run, as typed.
+    var arguments: [String] = []
 
     @TaskLocal static var current = CLIContext(environment: ProcessInfo.processInfo.environment,
                                                input: .standardInput, output: .standardOutput,
@@ -25,6 +28,19 @@ struct CLIContext: Sendable {
         }
         guard !text.hasPrefix("/") else { return text }
         return workingDirectory.appendingPathComponent(text).path
+    }
+
+    /// The language of the run's messages before its options are parsed (a value refused while
+    /// parsing): the last valid `--locale` typed, else from `LANG`.
+    var locale: WellnessLocale {
+        var typed: WellnessLocale?
+        var rest = arguments.prefix { $0 != "--" }[...]
+        while let argument = rest.popFirst() {
+            let value: String? = argument == "--locale" ? rest.first
+                : argument.hasPrefix("--locale=") ? String(argument.dropFirst("--locale=".count)) : nil
+            if let value, let locale = try? WellnessLocale.parse(value) { typed = locale }
+        }
+        return typed ?? WellnessLocale.fromEnvironment(environment)
     }
 
     /// A non-empty environment variable.

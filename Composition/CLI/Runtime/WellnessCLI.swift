@@ -15,7 +15,7 @@ public enum WellnessCLI {
                            workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath,
                                                        isDirectory: true)) async -> Int32 {
         let context = CLIContext(environment: environment, input: standardInput, output: standardOutput,
-                                 errors: standardError, workingDirectory: workingDirectory)
+                                 errors: standardError, workingDirectory: workingDirectory, arguments: arguments)
         let status = await CLIContext.$current.withValue(context) { await run(arguments, context) }
         standardOutput.flush()
         standardError.flush()
@@ -48,8 +48,7 @@ public enum WellnessCLI {
             return report(parsing: error, context)
         } catch {
             // An error outside `Console.run` (before any store was opened): worded the same way.
-            let locale = WellnessLocale.fromEnvironment(context.environment)
-            context.errors.write("wellness: \(CLIMessages(locale: locale).message(for: error))\n")
+            context.errors.write("wellness: \(CLIMessages(locale: context.locale).message(for: error))\n")
             return 1
         }
     }

@@ -173,10 +173,10 @@ struct DriftWeeklyInsightsTests {
         #expect(result.suggestions == [.restoreEnergy])
     }
 
-    @Test("no check-ins in the window: null averages, low, nothing else")
+    @Test("no check-ins in the window: null averages, no level, nothing else")
     func empty() throws {
         let result = try insights([c("2026-03-22", 1, 5, 1), c("2026-03-20", 1, 5, 1)])
-        #expect(result.summary == .init(checkinCount: 0, alertCount: 0, averages: .none, driftLevel: .low,
+        #expect(result.summary == .init(checkinCount: 0, alertCount: 0, averages: .none, driftLevel: nil,
                                         hasEnoughData: false))
         #expect(result.highlights.isEmpty)
         #expect(result.suggestions.isEmpty)
@@ -187,12 +187,12 @@ struct DriftWeeklyInsightsTests {
         let result = try insights([])
         #expect(try DriftFixtures.json(result.summary) == """
             {"alertCount":0,"averages":{"driftIndex":null,"energy":null,"social":null,"stress":null},\
-            "checkinCount":0,"driftLevel":"low","hasEnoughData":false}
+            "checkinCount":0,"driftLevel":null,"hasEnoughData":false}
             """)
         #expect(try DriftFixtures.json(result) == """
             {"days":7,"highlights":[],"suggestions":[],"summary":{"alertCount":0,\
             "averages":{"driftIndex":null,"energy":null,"social":null,"stress":null},"checkinCount":0,\
-            "driftLevel":"low","hasEnoughData":false},"weekEnd":"2026-03-29","weekStart":"2026-03-23"}
+            "driftLevel":null,"hasEnoughData":false},"weekEnd":"2026-03-29","weekStart":"2026-03-23"}
             """)
     }
 
@@ -358,17 +358,20 @@ struct DriftWeeklyInsightsTests {
 
     // MARK: - Gating
 
-    @Test("on Free the suggestions become the upgrade teaser; on Pro they stay")
+    @Test("on Free the suggestions are withheld and locked names weekly_detail; on Pro they stay")
     func gated() throws {
         let full = try insights(week)
         #expect(full.gated(for: .pro) == full)
         let free = full.gated(for: .free)
-        #expect(free.suggestions == [.unlockDetailedSuggestions])
-        #expect(free.suggestions.map(\.text) == ["Unlock detailed suggestions"])
+        #expect(free.suggestions.isEmpty)
+        #expect(free.locked == WeeklyInsights.Locked(feature: .weeklyDetail))
+        #expect(try DriftFixtures.json(free).contains(#""locked":{"feature":"weekly_detail"}"#))
+        #expect(full.locked == nil)
+        #expect(try !DriftFixtures.json(full).contains("locked"))
         #expect(free.summary == full.summary)
         #expect(free.highlights == full.highlights)
         let none = try insights([])
-        #expect(none.gated(for: .free).suggestions.isEmpty)
+        #expect(none.gated(for: .free).suggestions.isEmpty && none.gated(for: .free).locked == nil)
     }
 }
 
