@@ -135,6 +135,11 @@ public struct HTTPDriftRemote: DriftRemote {
         return try api.decode(Wire.TrendsResponse.self, from: answer).points
     }
 
+    public func alerts(days: Int) async throws -> [DriftAlert] {
+        let answer = try await api.send(.GET, "/api/alerts?days=\(days)")
+        return try api.decode(Wire.AlertsResponse.self, from: answer).alerts
+    }
+
     public func today() async throws -> Checkin? {
         let answer = try await api.send(.GET, "/api/checkins/today")
         do {

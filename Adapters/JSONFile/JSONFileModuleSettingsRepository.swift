@@ -26,7 +26,8 @@ public struct JSONFileModuleSettingsRepository: ModuleSettingsRepository {
         }
     }
 
-    /// The file's shape: `{"modules": [{"module", "enabled", "enabledAt"?, "lastUsed"?}]}`.
+    /// The file's shape: `{"modules": [{"module", "enabled", "enabledAt"?, "lastUsed"?}], "firstRunAt"?,
+    /// "chosenAt"?}`.
     struct Document: Codable, Equatable {
         struct Module: Codable, Equatable {
             var module: String
@@ -36,8 +37,12 @@ public struct JSONFileModuleSettingsRepository: ModuleSettingsRepository {
         }
 
         var modules: [Module]
+        var firstRunAt: Date?
+        var chosenAt: Date?
 
         init(_ settings: ModuleSettings) {
+            firstRunAt = settings.firstRunAt
+            chosenAt = settings.chosenAt
             modules = settings.entries.map {
                 Module(module: $0.module, enabled: $0.isEnabled, enabledAt: $0.enabledAt, lastUsed: $0.lastUsed)
             }
@@ -46,7 +51,7 @@ public struct JSONFileModuleSettingsRepository: ModuleSettingsRepository {
         var settings: ModuleSettings {
             ModuleSettings(entries: modules.map {
                 ModuleEntry(module: $0.module, isEnabled: $0.enabled, enabledAt: $0.enabledAt, lastUsed: $0.lastUsed)
-            })
+            }, firstRunAt: firstRunAt, chosenAt: chosenAt)
         }
     }
 }

@@ -2,7 +2,8 @@ import GRDB
 import WellnessApplication
 import WellnessDomain
 
-/// Module settings in the `moduleState` table, one row per module (unknown modules kept).
+/// Module settings in the `moduleState` table, one row per module (unknown modules kept), and
+/// the first run and first choice in the one row of `moduleChoice`.
 public struct SQLiteModuleSettingsRepository: ModuleSettingsRepository {
     private let database: SQLiteDatabase
 
@@ -30,6 +31,12 @@ public struct SQLiteModuleSettingsRepository: ModuleSettingsRepository {
                 for entry in settings?.entries ?? [] {
                     try ModuleStateRecord(entry).insert(db)
                 }
+                try db.execute(sql: "DELETE FROM moduleChoice")
+                if let settings, settings.firstRunAt != nil || settings.chosenAt != nil {
+                    try db.execute(sql: "INSERT INTO moduleChoice (id, firstRunAt, chosenAt) VALUES (1, ?, ?)",
+                                   arguments: [settings.firstRunAt.map(Timestamp.milliseconds),
+                                               settings.chosenAt.map(Timestamp.milliseconds)])
+                }
             }
             return result
         }
@@ -41,7 +48,11 @@ public struct SQLiteModuleSettingsRepository: ModuleSettingsRepository {
             return ModuleEntry(module: try stored.text("module"), isEnabled: try stored.bool("isEnabled"),
                                enabledAt: try stored.optionalInstant("enabledAt"), lastUsed: try stored.optionalInstant("lastUsed"))
         }
-        return entries.isEmpty ? nil : ModuleSettings(entries: entries)
+        guard !entries.isEmpty else { return nil }
+        let choice = try Row.fetchOne(db, sql: "SELECT * FROM moduleChoice WHERE id = 1")
+            .map { StoredRow($0, table: "moduleChoice", keyColumns: ["id"]) }
+        return ModuleSettings(entries: entries, firstRunAt: try choice?.optionalInstant("firstRunAt"),
+                              chosenAt: try choice?.optionalInstant("chosenAt"))
     }
 }
 

@@ -156,6 +156,16 @@ enum SQLiteSchema {
             }
         }
         migrator.registerMigration("checkColumnTypes") { db in try SQLiteColumnChecks.migrate(db) }
+        migrator.registerMigration("createModuleChoice") { db in
+            // One row at most: the store's first run and when modules were first chosen
+            // (milliseconds since 1970). Stores from before have none: both unknown.
+            try db.execute(sql: """
+                CREATE TABLE moduleChoice (
+                  id INTEGER PRIMARY KEY CONSTRAINT id CHECK (id = 1),
+                  firstRunAt INTEGER CONSTRAINT firstRunAt CHECK (firstRunAt IS NULL OR typeof(firstRunAt) = 'integer'),
+                  chosenAt INTEGER CONSTRAINT chosenAt CHECK (chosenAt IS NULL OR typeof(chosenAt) = 'integer'))
+                """)
+        }
         return migrator
     }
 

@@ -223,7 +223,7 @@ public struct APIServer: Sendable {
         }
 
         api.get("/alerts") { request, context in
-            let days = try Self.days(request, allowed: Array(1...90), default: 14)
+            let days = try Self.days(request, allowed: Array(DriftAlert.dayCounts), default: 14)
             let alerts = try await workspace(try context.requireAccount()).alerts.execute(days: days)
             return try Self.json(Wire.AlertsResponse(days: days, alerts: alerts))
         }

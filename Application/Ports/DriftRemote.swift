@@ -7,4 +7,6 @@ public protocol DriftRemote: Sendable {
     func weeklyInsights(days: Int) async throws -> WeeklyInsights
     func trends(days: Int) async throws -> [TrendPoint]
     func today() async throws -> Checkin?
+    /// `GET /api/alerts?days=N`, in any order.
+    func alerts(days: Int) async throws -> [DriftAlert]
 }

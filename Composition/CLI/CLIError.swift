@@ -6,8 +6,9 @@ import WellnessComposition
 enum CLIError: Error, Sendable, Equatable {
     /// A flag, argument or environment variable that is not a valid value (`source` names it).
     case invalidValue(source: String, value: String, expected: LocalizedText)
-    /// `deck swipe` was run without a terminal to draw on.
-    case notATerminal
+    /// An interactive command (`deck swipe`, `setup`) was run without a terminal to draw on;
+    /// `instead` is the command line that does the same without one.
+    case notATerminal(command: String, instead: String)
     /// No password came on standard input.
     case noPassword
     /// The two passwords typed did not match.

@@ -67,7 +67,9 @@ struct DeckCommand: AsyncParsableCommand {
         func run() async throws {
             let context = CLIContext.current
             guard context.input.isTerminal, context.output.isTerminal, let input = context.input.fileDescriptor,
-                  let output = context.output.fileDescriptor else { throw CLIError.notATerminal }
+                  let output = context.output.fileDescriptor else {
+                throw CLIError.notATerminal(command: "deck swipe", instead: "wellness deck done|skip <id> --day YYYY-MM-DD")
+            }
             try await Console.run(options) { console in
                 try await TerminalDeck(console: console, input: input, output: output).run()
             }

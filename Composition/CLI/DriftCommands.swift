@@ -92,12 +92,10 @@ struct InsightsCommand: AsyncParsableCommand {
             let read = try await console.wellness.drift.insights(days: days)
             console.showOffline(read)
             if console.json {
-                // Computed here, the answer carries its own request id and time, like the server's.
-                if read.fetchedAt == nil {
-                    return try console.printJSON(LocalInsightsOutput(insights: read.value, requestId: UUID().uuidString.lowercased(),
-                                                                     timestamp: console.wellness.time.now()))
-                }
-                return try console.printJSON(read.value)
+                // Like the server's answer, with a request id for this answer and the time the
+                // insights were computed (fetched, when they come from the server's cache).
+                return try console.printJSON(InsightsOutput(insights: read.value, requestId: UUID().uuidString.lowercased(),
+                                                            timestamp: read.fetchedAt ?? console.wellness.time.now()))
             }
             console.showInsights(read.value, colour: console.context.output.isTerminal)
         }
@@ -133,6 +131,32 @@ struct TrendsCommand: AsyncParsableCommand {
             } catch DriftError.locked(let feature) {
                 try console.showLocked(feature)
             }
+        }
+    }
+}
+
+/// `wellness alerts [--days N]`: the days that drifted high after a day that also did,
+/// newest first; from the server when logged in.
+struct AlertsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "alerts", abstract: "Drift alerts: days that drifted high after a day that also did, newest first.")
+    @OptionGroup var options: GlobalOptions
+    @Option(help: "How many days back, today included (1 to 90).") var days: Int = 14
+
+    func validate() throws {
+        try refused { try DriftAlert.checkDayCount(days) }
+    }
+
+    func run() async throws {
+        try await Console.run(options) { console in
+            let read = try await console.wellness.drift.alerts(days: days)
+            console.showOffline(read)
+            if console.json { return try console.printJSON(AlertsOutput(days: days, alerts: read.value)) }
+            let text = console.text
+            guard !read.value.isEmpty else { return console.print(text.string("cli.alerts.none", .number(days))) }
+            console.print(text.string("cli.alerts.title", .number(days)))
+            console.printTable(header: [text.string("cli.column.day"), text.string("cli.column.drift")],
+                               rows: read.value.map { [$0.day.description, String(format: "%.2f", $0.driftIndex)] })
         }
     }
 }
@@ -365,9 +389,8 @@ struct CheckinOutput: Encodable {
     enum CodingKeys: String, CodingKey { case day, energy, stress, social, keyContact, driftIndex, sent }
 }
 
-/// Insights computed locally: the seed's `WeeklyInsights` with the `requestId` and `timestamp`
-/// a server's answer has.
-struct LocalInsightsOutput: Encodable {
+/// The seed's `WeeklyInsights` with the `requestId` and `timestamp` a server's answer has.
+struct InsightsOutput: Encodable {
     let insights: WeeklyInsights
     let requestId: String
     let timestamp: Date
@@ -395,6 +418,12 @@ struct LocalInsightsOutput: Encodable {
 struct TrendsOutput: Encodable {
     let days: Int
     let points: [TrendPoint]
+}
+
+/// `{"days", "alerts": [{"day", "driftIndex"}]}`, the server's `GET /api/alerts` answer.
+struct AlertsOutput: Encodable {
+    let days: Int
+    let alerts: [DriftAlert]
 }
 
 /// `{"locked": true, "feature": KEY}`.

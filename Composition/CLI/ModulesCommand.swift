@@ -69,7 +69,7 @@ struct ModulesCommand: AsyncParsableCommand {
         func run() async throws {
             try await Console.run(options) { console in
                 let entry = try await console.wellness.modules.recordUse(module)
-                if console.json { return try console.printJSON(ModuleOutput(entry)) }
+                if console.json { return try console.printJSON(ModuleOutput(entry, console.text)) }
                 console.print(console.text.string("cli.modules.used", .text(module.name),
                                                   .verbatim(console.localTime(entry.lastUsed))))
             }
@@ -80,16 +80,16 @@ struct ModulesCommand: AsyncParsableCommand {
 extension Console {
     /// The module table, or its JSON array.
     func showModules(_ settings: ModuleSettings) throws {
-        if json { return try printJSON(ModuleOutput.list(settings)) }
+        if json { return try printJSON(ModuleOutput.list(settings, text)) }
         print(text.string("modules.title"))
         let rows = TrackingModule.allCases.map { module in
             let entry = settings.entry(for: module)
             return [module.rawValue, text.string(module.name), yesNo(entry.isEnabled),
-                    entry.enabledAt.map(localTime) ?? "-", localTime(entry.lastUsed)]
+                    entry.enabledAt.map(localTime) ?? "-", localTime(entry.lastUsed), text.string(module.summary)]
         }
         printTable(header: [text.string("cli.column.module"), text.string("cli.column.name"),
                             text.string("cli.column.enabled"), text.string("cli.column.enabledAt"),
-                            text.string("cli.column.lastUsed")],
+                            text.string("cli.column.lastUsed"), text.string("cli.column.description")],
                    rows: rows)
     }
 }

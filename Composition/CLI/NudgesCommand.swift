@@ -47,7 +47,7 @@ struct NudgesCommand: AsyncParsableCommand {
         func run() async throws {
             try await Console.run(options) { console in
                 let outcome = try await console.wellness.nudges.apply(id)
-                if console.json { return try console.printJSON(ApplyOutput(id: id, outcome: outcome)) }
+                if console.json { return try console.printJSON(ApplyOutput(id: id, outcome: outcome, console.text)) }
                 switch outcome {
                 case .disabled(let entries):
                     console.print(console.text.string("cli.nudges.disabled", .verbatim(console.names(entries))))
@@ -77,7 +77,7 @@ struct ApplyOutput: Encodable {
     let action: String
     let modules: [ModuleOutput]
 
-    init(id: NudgeID, outcome: NudgeOutcome) {
+    init(id: NudgeID, outcome: NudgeOutcome, _ text: Localizer) {
         self.id = id.description
         let entries: [ModuleEntry]
         switch outcome {
@@ -85,7 +85,7 @@ struct ApplyOutput: Encodable {
         case .enabled(let enabled): (action, entries) = ("enable", [enabled])
         case .review(let review): (action, entries) = ("review", review)
         }
-        modules = entries.map(ModuleOutput.init)
+        modules = entries.map { ModuleOutput($0, text) }
     }
 }
 

@@ -7,9 +7,9 @@ import WellnessComposition
 
 /// The terminal in character-at-a-time mode without echo, restored by `restore()`.
 final class RawTerminal {
-    /// A key press the deck understands.
+    /// A key press the deck and the module selection understand.
     enum Key: Equatable {
-        case left, right, character(Character), quit, other
+        case left, right, up, down, enter, character(Character), quit, other
     }
 
     private var original = termios()
@@ -58,6 +58,8 @@ final class RawTerminal {
             let byte = bytes[index]
             if byte == 0x1B, index + 2 < bytes.endIndex, [0x5B, 0x4F].contains(bytes[index + 1]) {
                 switch bytes[index + 2] {
+                case 0x41: keys.append(.up)
+                case 0x42: keys.append(.down)
                 case 0x43: keys.append(.right)
                 case 0x44: keys.append(.left)
                 default: keys.append(.other)
@@ -67,6 +69,7 @@ final class RawTerminal {
             }
             switch byte {
             case 0x03, 0x04, UInt8(ascii: "q"), UInt8(ascii: "Q"): keys.append(.quit)
+            case 0x0D, 0x0A: keys.append(.enter)
             case 0x20..<0x7F: keys.append(.character(Character(Unicode.Scalar(byte))))
             default: keys.append(.other)
             }

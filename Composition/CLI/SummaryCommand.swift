@@ -21,6 +21,7 @@ struct SummaryCommand: AsyncParsableCommand {
             }
             console.print(console.text.string("modules.active") + ": "
                           + console.names(summary.enabledModules.map { ModuleEntry(module: $0.rawValue, isEnabled: true) }))
+            if summary.needsSetup { console.print(console.text.string("cli.summary.setup")) }
             console.print()
             let cards = summary.catchUp.cards
             console.print(cards.isEmpty ? console.text.string("cli.deck.empty")
@@ -48,11 +49,12 @@ struct SummaryCommand: AsyncParsableCommand {
     }
 }
 
-/// `{"today", "dog", "enabledModules", "nudges", "deck", "journal", "supplements", "goals", "insights"}`.
+/// `{"today", "dog", "enabledModules", "needsSetup", "nudges", "deck", "journal", "supplements", "goals", "insights"}`.
 struct SummaryOutput: Encodable {
     let today: LocalDay
     let dog: ProfileOutput?
     let enabledModules: [TrackingModule]
+    let needsSetup: Bool
     let nudges: [NudgeOutput]
     let deck: DeckOutput
     let journal: JournalOutput
@@ -64,6 +66,7 @@ struct SummaryOutput: Encodable {
         today = summary.today
         dog = summary.dog.map(ProfileOutput.init)
         enabledModules = summary.enabledModules
+        needsSetup = summary.needsSetup
         nudges = summary.nudges.map { NudgeOutput($0, text) }
         deck = DeckOutput(summary.catchUp, text)
         journal = JournalOutput(summary.journal, withLegacy: false)
@@ -77,6 +80,7 @@ struct SummaryOutput: Encodable {
         try container.encode(today, forKey: .today)
         try container.encode(dog, forKey: .dog)
         try container.encode(enabledModules, forKey: .enabledModules)
+        try container.encode(needsSetup, forKey: .needsSetup)
         try container.encode(nudges, forKey: .nudges)
         try container.encode(deck, forKey: .deck)
         try container.encode(journal, forKey: .journal)
@@ -85,7 +89,9 @@ struct SummaryOutput: Encodable {
         try container.encode(insights, forKey: .insights)
     }
 
-    enum CodingKeys: String, CodingKey { case today, dog, enabledModules, nudges, deck, journal, supplements, goals, insights }
+    enum CodingKeys: String, CodingKey {
+        case today, dog, enabledModules, needsSetup, nudges, deck, journal, supplements, goals, insights
+    }
 }
 
 /// `{"goal": {...}, "tips": {...}|null}`.

@@ -65,7 +65,8 @@ public struct Wellness: Sendable {
         profile = Profile(profiles: repositories.dogProfile, time: time)
         nudges = Nudges(repositories: repositories, rules: nudgeRules, time: time)
         interventions = Interventions(catalog: catalog, log: repositories.interventionLog, time: time)
-        catchUp = CatchUp(catalog: catalog, log: repositories.interventionLog, health: health, time: time)
+        catchUp = CatchUp(catalog: catalog, log: repositories.interventionLog, health: health,
+                          modules: modules.listModules, time: time)
         journal = Journal(journals: repositories.journals, time: time)
         supplements = Supplements(supplements: repositories.supplements, time: time)
         exercises = Exercises(exercises: repositories.exercises, defaults: try ExerciseDefinition.bundledLibrary())

@@ -6,6 +6,22 @@ public struct DriftAlert: Sendable, Hashable, Codable {
     /// The day's drift index, rounded to two decimals.
     public let driftIndex: Double
 
+    /// How many days back an alerts list may look, today included (the API's `days`).
+    public static let dayCounts = 1...90
+
+    /// Refuses a `days` outside ``dayCounts``, naming the range.
+    public static func checkDayCount(_ count: Int) throws(InvalidValue) {
+        guard dayCounts.contains(count) else {
+            throw InvalidValue(kind: .dayCount, value: String(count),
+                               valid: ["\(dayCounts.lowerBound)…\(dayCounts.upperBound)"])
+        }
+    }
+
+    /// Newest day first, the order an alerts list is shown in.
+    public static func newestFirst(_ alerts: [DriftAlert]) -> [DriftAlert] {
+        alerts.sorted { $0.day > $1.day }
+    }
+
     public init(day: LocalDay, driftIndex: Double) {
         self.day = day
         self.driftIndex = driftIndex

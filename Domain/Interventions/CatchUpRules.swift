@@ -9,9 +9,12 @@ public enum CatchUpRules {
     /// The cards to settle at `now`: for each day, each catalog item with a binary, counter or
     /// timer type and a timed section is carded once, in its latest section, when that section
     /// instance has ended and ended within the last 24 hours, unless the item was completed or
-    /// decided on that day. Oldest section first, then catalog order.
+    /// decided on that day. A section that ended before `firstRun` (the store's first run, when
+    /// known) is not carded: there was nothing to catch up on yet. Oldest section first, then
+    /// catalog order.
     public static func cards(catalog: [Intervention], completions: [InterventionCompletion],
-                             decisions: [InterventionDecision], now: Date, calendar: Calendar) -> [CatchUpCard] {
+                             decisions: [InterventionDecision], now: Date, calendar: Calendar,
+                             firstRun: Date? = nil) -> [CatchUpCard] {
         let today = LocalDay(now, in: calendar)
         let windowStart = now.addingTimeInterval(-lookback)
         let settled = Set(completions.map { Key($0.interventionID, $0.day) })
@@ -21,7 +24,7 @@ public enum CatchUpRules {
             guard let section = item.latestSection else { continue }
             for day in searchedDays(today: today) {
                 guard let window = section.interval(on: day, calendar: calendar),
-                      window.end <= now, window.end >= windowStart,
+                      window.end <= now, window.end >= windowStart, window.end >= firstRun ?? windowStart,
                       !settled.contains(Key(item.id, day)) else { continue }
                 candidates.append((window.end, index, CatchUpCard(intervention: item, day: day, section: section,
                                                                    today: today)))

@@ -7,23 +7,36 @@ import Foundation
 public struct ModuleSettings: Sendable, Equatable, Codable {
     /// One entry per module, known modules in declaration order, unknown ones after.
     public private(set) var entries: [ModuleEntry]
+    /// When these settings were first created: the store's first run. `nil` in stores written
+    /// before it was recorded.
+    public private(set) var firstRunAt: Date?
+    /// When the person first chose their modules (`setup`, or switching one on or off); `nil`
+    /// while the first-run defaults were never looked at: the store was never set up.
+    public private(set) var chosenAt: Date?
 
-    public init(entries: [ModuleEntry]) {
+    public init(entries: [ModuleEntry], firstRunAt: Date? = nil, chosenAt: Date? = nil) {
         self.entries = Self.normalised(entries)
+        self.firstRunAt = firstRunAt
+        self.chosenAt = chosenAt
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(entries: try container.decode([ModuleEntry].self, forKey: .entries))
+        self.init(entries: try container.decode([ModuleEntry].self, forKey: .entries),
+                  firstRunAt: try container.decodeIfPresent(Date.self, forKey: .firstRunAt),
+                  chosenAt: try container.decodeIfPresent(Date.self, forKey: .chosenAt))
     }
 
-    /// The first-run settings: the default modules, switched on at `now`.
+    /// The first-run settings: the default modules, switched on at `now`, which is the first run.
     public static func defaults(at now: Date) -> ModuleSettings {
         ModuleSettings(entries: TrackingModule.allCases.map { module in
             let on = TrackingModule.defaultEnabled.contains(module)
             return ModuleEntry(module: module.rawValue, isEnabled: on, enabledAt: on ? now : nil)
-        })
+        }, firstRunAt: now)
     }
+
+    /// Whether the person never chose their modules (the first-run selection is still to do).
+    public var needsSetup: Bool { chosenAt == nil }
 
     /// The entry of a known module (every known module has one).
     public func entry(for module: TrackingModule) -> ModuleEntry {
@@ -60,6 +73,20 @@ public struct ModuleSettings: Sendable, Equatable, Codable {
     /// Records that a module was used at `now`.
     public mutating func recordUse(of module: TrackingModule, at now: Date) {
         mutate(module) { $0.lastUsed = now }
+    }
+
+    /// Records that the person chose their modules at `now`; the first choice is kept.
+    public mutating func markChosen(at now: Date) {
+        if chosenAt == nil { chosenAt = now }
+    }
+
+    /// The first-run selection: exactly `modules` on (switched on at `now` unless already on),
+    /// every other known module off; usage history and unknown modules are kept.
+    public mutating func choose(exactly modules: Set<TrackingModule>, at now: Date) {
+        for module in TrackingModule.allCases {
+            if modules.contains(module) { enable(module, at: now) } else { disable(module) }
+        }
+        markChosen(at: now)
     }
 
     /// Turns on exactly the default modules; usage history and unknown modules are kept.

@@ -100,11 +100,15 @@ struct SQLiteColumnChecksTests {
 
         let database = try SQLiteDatabase(file: file)
         let after = try Self.snapshot(file)
-        #expect(after == before)
+        // Later migrations only add tables (`moduleChoice`), empty.
+        let added = Set(after.keys).subtracting(before.keys)
+        #expect(added == ["moduleChoice", "columns of moduleChoice", "foreign keys of moduleChoice"])
+        #expect(after["moduleChoice"] == [])
+        #expect(after.filter { !added.contains($0.key) } == before)
         let tables = try await DatabaseQueue(path: file.path).read { db in
             try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != 'grdb_migrations'")
         }
-        #expect(tables.count == 18)
+        #expect(tables.count == 19)
         for sql in tables { #expect(sql.contains("CHECK"), "\(sql)") }
 
         // And the repositories read it back.

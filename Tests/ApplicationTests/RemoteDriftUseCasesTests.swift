@@ -170,6 +170,7 @@ struct FlushOfflineTests {
 /// A Drift server: trends answer the stored points or throw the stored error; asks are counted.
 private actor FakeDriftRemote: DriftRemote {
     var points: [TrendPoint] = []
+    var alerts: [DriftAlert] = []
     var failure: (any Error)?
     private(set) var asked: [String] = []
 
@@ -179,6 +180,17 @@ private actor FakeDriftRemote: DriftRemote {
     }
 
     func fail(_ error: any Error) { failure = error }
+
+    func answer(alerts: [DriftAlert]) {
+        self.alerts = alerts
+        failure = nil
+    }
+
+    func alerts(days: Int) throws -> [DriftAlert] {
+        asked.append("alerts:\(days)")
+        if let failure { throw failure }
+        return alerts
+    }
 
     func weeklyInsights(days: Int) throws -> WeeklyInsights {
         asked.append("insights:\(days)")
@@ -277,6 +289,28 @@ struct ReadRemoteDriftTests {
         await #expect(throws: DriftWindowError.invalidInsightsWindow(30)) { try await read.weeklyInsights(days: 30) }
         #expect(await remote.asked.isEmpty)
     }
+
+    @Test("alerts come newest first, are cached per window, and served offline from the cache")
+    func alerts() async throws {
+        let older = DriftAlert(day: Fixtures.day("2026-11-10"), driftIndex: 4.33)
+        let newer = DriftAlert(day: Fixtures.day("2026-11-18"), driftIndex: 3.67)
+        await remote.answer(alerts: [older, newer])
+        let first = try await read.alerts(days: 14)
+        #expect(first.latest == [newer, older])
+        #expect(first.offline == false)
+        clock.set(clock.now().addingTimeInterval(CacheDataType.alerts.timeToLive + 1))
+        await remote.fail(ApiFailure.offline)
+        let offline = try await read.alerts(days: 14)
+        #expect(offline.offline && offline.value == [newer, older])
+        await #expect(throws: ApiFailure.offline) { try await read.alerts(days: 30) }
+        #expect(await remote.asked == ["alerts:14", "alerts:14", "alerts:30"])
+    }
+
+    @Test("an alerts window outside 1…90 days is refused without asking the server", arguments: [0, 91, -1])
+    func invalidAlertWindows(days: Int) async throws {
+        await #expect(throws: InvalidValue.self) { try await read.alerts(days: days) }
+        #expect(await remote.asked.isEmpty)
+    }
 }
 
 // MARK: - ListDriftAlerts
@@ -304,8 +338,8 @@ struct ListDriftAlertsTests {
         await save([high("2026-11-05"), high("2026-11-06"), high("2026-11-07"), low("2026-11-08"), high("2026-11-09"),
                     high("2026-11-19"), high("2026-11-20"), high("2026-11-21")])
         let found = try await alerts.execute()
-        #expect(found.map(\.day.description) == ["2026-11-07", "2026-11-20"],
-                "11-06 is outside the window; 11-21 is tomorrow")
+        #expect(found.map(\.day.description) == ["2026-11-20", "2026-11-07"],
+                "newest first; 11-06 is outside the window; 11-21 is tomorrow")
         #expect(found.map(\.driftIndex) == [4.33, 4.33])
         #expect(try await alerts.execute(days: 14) == found)
     }
@@ -314,8 +348,14 @@ struct ListDriftAlertsTests {
     func shortWindow() async throws {
         await save([high("2026-11-17"), high("2026-11-18"), high("2026-11-19"), high("2026-11-20")])
         #expect(try await alerts.execute(days: 1).map(\.day.description) == ["2026-11-20"])
-        #expect(try await alerts.execute(days: 2).map(\.day.description) == ["2026-11-19", "2026-11-20"])
-        #expect(try await alerts.execute(days: 30).map(\.day.description) == ["2026-11-18", "2026-11-19", "2026-11-20"])
+        #expect(try await alerts.execute(days: 2).map(\.day.description) == ["2026-11-20", "2026-11-19"])
+        #expect(try await alerts.execute(days: 90).map(\.day.description) == ["2026-11-20", "2026-11-19", "2026-11-18"])
+    }
+
+    @Test("a window outside 1…90 days is refused, naming the range", arguments: [0, 91, 36500])
+    func outOfRange(days: Int) async throws {
+        let error = await #expect(throws: InvalidValue.self) { try await alerts.execute(days: days) }
+        #expect(error?.kind == .dayCount && error?.valid == ["1…90"])
     }
 
     @Test("no consecutive high days, no alerts")
@@ -337,5 +377,9 @@ struct RemoteReads {
 
     func trends(days: Int) async throws -> StaleWhileRevalidate.Result<[TrendPoint]> {
         try await ReadRemoteTrends(remote: remote, cache: cache).execute(days: days)
+    }
+
+    func alerts(days: Int) async throws -> StaleWhileRevalidate.Result<[DriftAlert]> {
+        try await ReadRemoteAlerts(remote: remote, cache: cache).execute(days: days)
     }
 }

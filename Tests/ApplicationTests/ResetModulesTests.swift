@@ -37,9 +37,11 @@ struct ResetModulesTests {
         #expect(Set(result.enabledModules) == TrackingModule.defaultEnabled)
     }
 
-    @Test("reset on a first run gives the defaults")
+    @Test("reset on a first run gives the defaults, chosen now")
     func firstRun() async throws {
         let world = TestWorld()
-        #expect(try await world.resetModules.execute() == ModuleSettings.defaults(at: world.now))
+        var expected = ModuleSettings.defaults(at: world.now)
+        expected.markChosen(at: world.now)
+        #expect(try await world.resetModules.execute() == expected)
     }
 }

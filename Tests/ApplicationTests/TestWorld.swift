@@ -10,6 +10,7 @@ struct TestWorld {
     let calendar: Calendar
     let time: TimeContext
     let settings: InMemoryModuleSettingsRepository
+    let deckSettings = InMemoryModuleSettingsRepository(ModuleSettings.defaults(at: Fixtures.instant("2000-01-01T00:00:00Z")))
     let profiles: InMemoryDogProfileRepository
     let snoozes: InMemoryNudgeSnoozeRepository
     let log: InMemoryInterventionLogRepository
@@ -61,6 +62,7 @@ struct TestWorld {
     var setModulesEnabled: SetModulesEnabled { SetModulesEnabled(settings: settings, time: time) }
     var resetModules: ResetModules { ResetModules(settings: settings, time: time) }
     var recordModuleUse: RecordModuleUse { RecordModuleUse(settings: settings, time: time) }
+    var setUpModules: SetUpModules { SetUpModules(settings: settings, time: time) }
     var setDogProfile: SetDogProfile { SetDogProfile(profiles: profiles, time: time) }
     var getDogProfile: GetDogProfile { GetDogProfile(profiles: profiles, time: time) }
     var evaluateNudges: EvaluateNudges {
@@ -73,7 +75,12 @@ struct TestWorld {
     var listInterventions: ListInterventions { ListInterventions(catalog: catalog) }
     var completeIntervention: CompleteIntervention { CompleteIntervention(catalog: catalog, log: log, time: time) }
     var interventionHistory: GetInterventionHistory { GetInterventionHistory(catalog: catalog, log: log) }
-    var buildCatchUpDeck: BuildCatchUpDeck { BuildCatchUpDeck(catalog: catalog, log: log, health: health, time: time) }
+    /// The deck sees a first run long before any test's now, so the 24-hour rules are tested
+    /// on their own; `FirstRunDeckTests` test the first run with `settings`.
+    var buildCatchUpDeck: BuildCatchUpDeck {
+        BuildCatchUpDeck(catalog: catalog, log: log, health: health, modules: ListModules(settings: deckSettings, time: time),
+                         time: time)
+    }
     var recordDecision: RecordDecision { RecordDecision(catalog: catalog, log: log, time: time) }
     var decideCatchUpCard: DecideCatchUpCard { DecideCatchUpCard(deck: buildCatchUpDeck, record: recordDecision) }
     var todaySummary: GetTodaySummary {

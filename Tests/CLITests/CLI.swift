@@ -313,6 +313,14 @@ struct Sandbox {
         return try await raw(full, extraEnv: extraEnv)
     }
 
+    /// This sandbox after its store's first run at `now` (a `modules list`): the deck cards
+    /// nothing from before a store's first run, so deck tests start their store earlier.
+    func started(at now: String = DeckFixture.firstRun) async throws -> Sandbox {
+        let result = try await run(["modules", "list"], now: now)
+        try #require(result.status == 0, "\(result)")
+        return self
+    }
+
     /// The same sandbox, running every command as a child process of the built binary: for
     /// the tests of several processes on one store.
     func spawning() -> Sandbox {

@@ -23,7 +23,7 @@ struct CLIMessagesTests {
 
     static let cliErrors: [CLIError] = [
         .invalidValue(source: "--now", value: "soon", expected: LocalizedText("cli.expected.instant")),
-        .notATerminal, .noPassword, .passwordMismatch, .loginNeedsStore, .unreadableInput("EIO"),
+        .notATerminal(command: "setup", instead: "wellness setup --modules walks"), .noPassword, .passwordMismatch, .loginNeedsStore, .unreadableInput("EIO"),
         .notImported(file: "w.csv", .empty),
     ]
 

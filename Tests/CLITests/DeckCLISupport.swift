@@ -18,6 +18,8 @@ enum DeckFixture {
     static let tenAM = "2026-01-06T10:00"
     /// 23:30 in Amsterdam: no section is active.
     static let lateNight = "2026-01-06T23:30"
+    /// The deck tests' stores were first run on 1 January 2026 (``Sandbox/started(at:)``).
+    static let firstRun = "2026-01-01T08:00"
 
     /// The bundled catalog's ids, in catalog order.
     static let bundledIDs = [

@@ -12,7 +12,7 @@ struct DeckCLITests {
     @Test("deck --json at 10:00: yesterday's sections in order, none of today's; every card field",
           arguments: persistentStores)
     func deckAtTen(store: String) async throws {
-        let cli = try Sandbox(store: store)
+        let cli = try await Sandbox(store: store).started()
         let deck = try await cli.deck(now: F.tenAM)
         #expect(Set(deck.keys) == ["cards", "summary"])
         let cards = try #require(deck["cards"] as? [[String: Any]])
@@ -71,7 +71,7 @@ struct DeckCLITests {
     @Test("deck (text) at 10:00: the numbered cards with labels, ids and days, the hint, and the section summary",
           arguments: persistentStores)
     func deckText(store: String) async throws {
-        let cli = try Sandbox(store: store)
+        let cli = try await Sandbox(store: store).started()
         for arguments in [["deck"], ["deck", "show"]] {
             let result = try await cli.ok(arguments, now: F.tenAM)
             let out = result.stdout
@@ -91,7 +91,7 @@ struct DeckCLITests {
     @Test("at 23:30 no section is active: all caught up; today's sections are due, yesterday's pre-bed is not",
           arguments: persistentStores)
     func lateNight(store: String) async throws {
-        let cli = try Sandbox(store: store)
+        let cli = try await Sandbox(store: store).started()
         let deck = try await cli.deck(now: F.lateNight)
         let summary = try #require(deck["summary"] as? [String: Any])
         #expect(summary["allCaughtUp"] as? Bool == true)
@@ -114,7 +114,7 @@ struct DeckCLITests {
     @Test("the 24-hour boundary to the minute: a section that ended 24 h ago is in, 24 h 1 min ago is out",
           arguments: persistentStores)
     func boundary(store: String) async throws {
-        let cli = try Sandbox(store: store)
+        let cli = try await Sandbox(store: store).started()
         let morning: Set<String> = ["morning"]
         let notMorning: Set<String> = ["afternoon", "evening", "preBed"]
         // 11:59: yesterday's morning (ended 23 h 59 min ago) is in; today's has not ended.
@@ -135,7 +135,7 @@ struct DeckCLITests {
     @Test("DST spring forward (29 March 2026): 24 real hours reach back to Saturday's pre-bed, labelled by weekday",
           arguments: persistentStores)
     func springForward(store: String) async throws {
-        let cli = try Sandbox(store: store)
+        let cli = try await Sandbox(store: store).started()
         // 00:00 CEST on Monday 30 March is 22:00Z; Saturday's pre-bed ended 23:00 CET = 22:00Z the day before.
         let midnight = try await cli.cards(now: "2026-03-30T00:00")
         #expect(midnight.map(cardKey) == F.keys(on: "2026-03-28", sections: ["preBed"]) + F.keys(on: "2026-03-29"))
@@ -147,7 +147,7 @@ struct DeckCLITests {
     @Test("DST fall back (25 October 2026): the 25-hour day drops Saturday's pre-bed an hour earlier on the clock",
           arguments: persistentStores)
     func fallBack(store: String) async throws {
-        let cli = try Sandbox(store: store)
+        let cli = try await Sandbox(store: store).started()
         // 21:59 CET = 20:59Z; Saturday's pre-bed ended 23:00 CEST = 21:00Z, 23 h 59 min earlier: still in.
         let before = try await cli.cardKeys(now: "2026-10-25T21:59")
         #expect(before == F.keys(on: "2026-10-24", sections: ["preBed"])
@@ -163,7 +163,7 @@ struct DeckCLITests {
 
     @Test("deck --locale nl: labels and hints in Dutch")
     func dutch() async throws {
-        let cli = try Sandbox()
+        let cli = try await Sandbox().started()
         let cards = try await cli.cards(now: F.tenAM, ["--locale", "nl"])
         #expect(cards.first?["label"] as? String == "Ochtend gisteren")
         let water = cards.first { $0["interventionId"] as? String == "hydration_morning" }
@@ -176,7 +176,7 @@ struct DeckCLITests {
     @Test("an item ticked off with interventions complete leaves the deck for that day only",
           arguments: persistentStores)
     func tickedOff(store: String) async throws {
-        let cli = try Sandbox(store: store)
+        let cli = try await Sandbox(store: store).started()
         let noon = "2026-01-06T12:00"
         // Yesterday's morning at 08:15.
         try await cli.ok(["interventions", "complete", "charge_biofeedback", "--at", "2026-01-05T08:15"], now: noon)
@@ -210,7 +210,7 @@ struct DeckCLITests {
     @Test("deck done logs a completion at local noon of the card's day with the count; deck skip only a decision",
           arguments: persistentStores)
     func doneAndSkip(store: String) async throws {
-        let cli = try Sandbox(store: store)
+        let cli = try await Sandbox(store: store).started()
         let done = try await cli.ok(["deck", "done", "hydration_morning", "--day", F.yesterday, "--count", "3"],
                                     now: F.tenAM)
         #expect(done.stdout.contains("Marked Drink water on waking done for 2026-01-05."), "\(done)")
@@ -258,7 +258,7 @@ struct DeckCLITests {
     @Test("deciding a card that is not in the deck: exit 1, a message naming it and listing the deck; nothing written",
           arguments: persistentStores)
     func notInDeck(store: String) async throws {
-        let cli = try Sandbox(store: store)
+        let cli = try await Sandbox(store: store).started()
         try await cli.ok(["deck", "skip", "morning_light", "--day", F.yesterday], now: F.tenAM)
         try await cli.ok(["interventions", "complete", "protein_breakfast", "--at", "2026-01-05T08:00"], now: F.tenAM)
         let before = try await cli.ok(["deck", "--json"], now: F.tenAM).stdout
@@ -316,7 +316,7 @@ struct DeckCLITests {
 
     @Test("an empty deck: deciding anything says the deck has no cards")
     func emptyDeck() async throws {
-        let cli = try Sandbox()
+        let cli = try await Sandbox().started()
         let catalog = try cli.write("two.json", F.twoCardCatalog)
         try await cli.ok(["deck", "done", "stretch", "--day", F.yesterday, "--catalog", catalog.path], now: F.tenAM)
         try await cli.ok(["deck", "skip", "water_glasses", "--day", F.yesterday, "--catalog", catalog.path], now: F.tenAM)
@@ -332,7 +332,7 @@ struct DeckCLITests {
 
     @Test("a bad or missing --day is a usage error naming it", arguments: persistentStores)
     func badDay(store: String) async throws {
-        let cli = try Sandbox(store: store)
+        let cli = try await Sandbox(store: store).started()
         for bad in ["2026-13-01", "2026-02-30", "yesterday", "5-1-2026"] {
             for verb in ["done", "skip"] {
                 let result = try await cli.run(["deck", verb, "charge_biofeedback", "--day", bad], now: F.tenAM)
@@ -353,7 +353,8 @@ struct DeckCLITests {
 
     @Test("the same commands give byte-identical deck, history and summary output on sqlite and json")
     func identicalAcrossStores() async throws {
-        let stores = try persistentStores.map { try Sandbox(store: $0) }
+        var stores: [Sandbox] = []
+        for store in persistentStores { stores.append(try await Sandbox(store: store).started()) }
         let commands: [(arguments: [String], now: String)] = [
             (["interventions", "complete", "hydration_morning", "--count", "3", "--at", "2026-01-05T07:30"], F.tenAM),
             (["deck", "done", "charge_biofeedback", "--day", F.yesterday], F.tenAM),
@@ -401,7 +402,7 @@ struct DeckCLITests {
     @Test("--catalog FILE replaces the catalog: list and deck follow it, hints by mapping or override",
           arguments: persistentStores)
     func customCatalog(store: String) async throws {
-        let cli = try Sandbox(store: store)
+        let cli = try await Sandbox(store: store).started()
         let catalog = try cli.write("small.json", F.smallCatalog)
         let list = try await cli.ok(["interventions", "list", "--json", "--catalog", catalog.path], now: F.tenAM)
         let items = try #require(try list.json() as? [[String: Any]], "\(list)")
@@ -444,7 +445,7 @@ struct DeckCLITests {
 
     @Test("WELLNESS_CATALOG replaces the catalog too; --catalog wins over it", arguments: persistentStores)
     func catalogFromEnvironment(store: String) async throws {
-        let cli = try Sandbox(store: store)
+        let cli = try await Sandbox(store: store).started()
         let small = try cli.write("small.json", F.smallCatalog)
         let two = try cli.write("two.json", F.twoCardCatalog)
         let bad = try cli.write("bad.json", "not json")
@@ -552,7 +553,7 @@ struct DeckCLITests {
 
     @Test("wellness (summary) mentions the catch-up cards and the current section", arguments: persistentStores)
     func summaryText(store: String) async throws {
-        let cli = try Sandbox(store: store)
+        let cli = try await Sandbox(store: store).started()
         let bare = try await cli.raw([], extraEnv: ["WELLNESS_STORE": store, "WELLNESS_DATA_DIR": cli.data.path,
                                                    "WELLNESS_NOW": F.tenAM])
         #expect(bare.status == 0, "\(bare)")
@@ -567,7 +568,7 @@ struct DeckCLITests {
 
     @Test("summary --json has the deck: the same cards and summary as deck --json", arguments: persistentStores)
     func summaryJSON(store: String) async throws {
-        let cli = try Sandbox(store: store)
+        let cli = try await Sandbox(store: store).started()
         try await cli.ok(["deck", "done", "hydration_morning", "--day", F.yesterday, "--count", "2"], now: F.tenAM)
         for now in [F.tenAM, F.lateNight] {
             let summary = try #require(try await cli.ok(["summary", "--json"], now: now).json() as? [String: Any])

@@ -10,7 +10,7 @@ struct DeckSwipeCLITests {
     @Test("without a terminal, deck swipe exits (no hang) with status 1 and points to deck done/skip",
           arguments: persistentStores)
     func notATerminal(store: String) async throws {
-        let cli = try Sandbox(store: store)
+        let cli = try await Sandbox(store: store).started()
         // No timing assertion on a shared machine: the run's timeout is what catches a hang.
         let result = try await CLI.spawn(["deck", "swipe", "--store", store, "--data-dir", cli.data.path,
                                           "--now", F.tenAM], env: cli.environment, timeout: 60)
@@ -26,7 +26,7 @@ struct DeckSwipeCLITests {
     @Test("with a terminal for input but output redirected, deck swipe refuses too",
           .enabled(if: TerminalSession.isAvailable, "needs tmux"))
     func outputNotATerminal() async throws {
-        let cli = try Sandbox()
+        let cli = try await Sandbox().started()
         let session = try TerminalSession(cli, ["deck", "swipe"], now: F.tenAM, redirectOutput: true)
         defer { session.close() }
         #expect(try await session.waitForExit() == 1)
@@ -37,7 +37,7 @@ struct DeckSwipeCLITests {
     @Test("swipe: top card in full, three stacked behind; d, + and -, s, q; terminal restored, decisions stored",
           .enabled(if: TerminalSession.isAvailable, "needs tmux"), arguments: persistentStores)
     func swipe(store: String) async throws {
-        let cli = try Sandbox(store: store)
+        let cli = try await Sandbox(store: store).started()
         let catalog = try cli.write("small.json", F.smallCatalog)
         let session = try TerminalSession(cli, ["deck", "swipe", "--catalog", catalog.path], now: F.tenAM)
         defer { session.close() }
@@ -111,7 +111,7 @@ struct DeckSwipeCLITests {
     @Test("swipe with the arrow keys: → done, ← skip; after the last card it shows the summary and exits by itself",
           .enabled(if: TerminalSession.isAvailable, "needs tmux"), arguments: persistentStores)
     func arrows(store: String) async throws {
-        let cli = try Sandbox(store: store)
+        let cli = try await Sandbox(store: store).started()
         let catalog = try cli.write("two.json", F.twoCardCatalog)
         let session = try TerminalSession(cli, ["deck", "swipe", "--catalog", catalog.path], now: F.tenAM)
         defer { session.close() }
@@ -141,7 +141,7 @@ struct DeckSwipeCLITests {
     @Test("Ctrl-C quits without deciding anything, and restores the terminal",
           .enabled(if: TerminalSession.isAvailable, "needs tmux"))
     func controlC() async throws {
-        let cli = try Sandbox()
+        let cli = try await Sandbox().started()
         let session = try TerminalSession(cli, ["deck", "swipe"], now: F.tenAM)
         defer { session.close() }
         let first = try await session.waitForScreen("the first card") { $0.contains("Catch-up — 16 left") }
@@ -158,7 +158,7 @@ struct DeckSwipeCLITests {
 
     @Test("an empty deck: swipe says so and exits at once", .enabled(if: TerminalSession.isAvailable, "needs tmux"))
     func emptyDeck() async throws {
-        let cli = try Sandbox()
+        let cli = try await Sandbox().started()
         let catalog = try cli.write("anytime.json", """
             [{"id": "vitamins", "title": "Vitamins", "sections": ["anytime"], "trackingType": "binary"}]
             """)
@@ -173,7 +173,7 @@ struct DeckSwipeCLITests {
     @Test("a card decided by another process meanwhile: swiping it shows why and moves on; the other decision stands",
           .enabled(if: TerminalSession.isAvailable, "needs tmux"))
     func decidedElsewhere() async throws {
-        let cli = try Sandbox()
+        let cli = try await Sandbox().started()
         let catalog = try cli.write("small.json", F.smallCatalog)
         let extra = ["--catalog", catalog.path]
         let session = try TerminalSession(cli, ["deck", "swipe"] + extra, now: F.tenAM)
@@ -198,7 +198,7 @@ struct DeckSwipeCLITests {
     @Test("keys typed ahead in one burst are each handled (dd settles two cards)",
           .enabled(if: TerminalSession.isAvailable, "needs tmux"))
     func typeAhead() async throws {
-        let cli = try Sandbox()
+        let cli = try await Sandbox().started()
         let catalog = try cli.write("small.json", F.smallCatalog)
         let extra = ["--catalog", catalog.path]
         let session = try TerminalSession(cli, ["deck", "swipe"] + extra, now: F.tenAM)

@@ -132,6 +132,34 @@ struct DriftCLITests {
         #expect(badTier.status != 0 && badTier.stderr.contains("WELLNESS_TIER"), "\(badTier)")
     }
 
+    @Test("alerts: newest first with day and drift index, --days 1…90 (else exit 64), --json like the server's, in both languages",
+          arguments: persistentStores)
+    func alerts(store: String) async throws {
+        let cli = try Sandbox(store: store)
+        let none = try await cli.ok(["alerts"], now: Self.now)
+        #expect(none.stdout.contains("No drift alerts in the last 14 days"), "\(none)")
+        for day in ["2026-11-17", "2026-11-18", "2026-11-19"] { try await checkin(cli, 2, 5, 2, day: day) }
+        try await checkin(cli, 4, 2, 4, day: "2026-11-20")
+        try await checkin(cli, 1, 5, 1, day: "2026-11-21")
+        let text = try await cli.ok(["alerts"], now: Self.now)
+        let lines = text.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "Drift alerts, last 14 days (newest first)", "\(text)")
+        let days = lines.compactMap { line in ["2026-11-19", "2026-11-18"].first { line.hasPrefix($0) } }
+        #expect(days == ["2026-11-19", "2026-11-18"], "newest first, 11-21 follows a low day: \(text)")
+        #expect(text.stdout.contains("4.33"), "\(text)")
+        let dutch = try await cli.ok(["alerts", "--days", "1", "--locale", "nl"], now: Self.now)
+        #expect(dutch.stdout.contains("Geen drift-waarschuwingen in de laatste 1 dag"), "\(dutch)")
+        let answer = try #require(try await json(cli, ["alerts", "--days", "3"]) as? [String: Any])
+        #expect(Set(answer.keys) == ["days", "alerts"] && answer["days"] as? Int == 3)
+        let listed = try #require(answer["alerts"] as? [[String: Any]])
+        #expect(listed.map { Set($0.keys) } == [["day", "driftIndex"]], "\(answer)")
+        #expect(listed.first?["day"] as? String == "2026-11-19" && listed.first?["driftIndex"] as? Double == 4.33)
+        for days in ["0", "91", "two"] {
+            let refused = try await cli.run(["alerts", "--days", days], now: Self.now)
+            #expect(refused.status == 64 && refused.stderr.contains(days), "\(refused)")
+        }
+    }
+
     @Test("features --json lists the six Pro keys, unlocked only on Pro; tier shows and sets the tier")
     func features() async throws {
         let cli = try Sandbox()

@@ -214,14 +214,15 @@ struct GeneralCLITests {
         #expect(dutch.stdout.contains("Wellness — vandaag, 2026-01-05"), "\(dutch)")
     }
 
-    @Test("summary --json has today, dog, enabledModules, nudges, deck, journal, supplements, goals and insights",
+    @Test("summary --json has today, dog, enabledModules, needsSetup, nudges, deck, journal, supplements, goals and insights",
           arguments: persistentStores)
     func summaryJSON(store: String) async throws {
         let cli = try Sandbox(store: store)
         let fresh = try await cli.ok(["summary", "--json"], now: Moment.start)
         let summary = try #require(try fresh.json() as? [String: Any])
-        #expect(Set(summary.keys) == ["today", "dog", "enabledModules", "nudges", "deck", "journal", "supplements",
-                                      "goals", "insights"])
+        #expect(Set(summary.keys) == ["today", "dog", "enabledModules", "needsSetup", "nudges", "deck", "journal",
+                                      "supplements", "goals", "insights"])
+        #expect(summary["needsSetup"] as? Bool == true, "a fresh store was never set up")
         let insights = try #require(summary["insights"] as? [String: Any])
         #expect((insights["summary"] as? [String: Any])?["checkinCount"] as? Int == 0)
         #expect(summary["today"] as? String == "2026-01-05")

@@ -11,7 +11,7 @@ struct InterventionsCLITests {
 
     @Test("interventions list --json: the bundled catalog in catalog order, with its fields", arguments: persistentStores)
     func listJSON(store: String) async throws {
-        let cli = try Sandbox(store: store)
+        let cli = try await Sandbox(store: store).started()
         let result = try await cli.ok(["interventions", "list", "--json"], now: F.tenAM)
         let items = try #require(try result.json() as? [[String: Any]], "\(result)")
         #expect(items.count >= 15)
@@ -53,7 +53,7 @@ struct InterventionsCLITests {
     @Test("interventions list (text) lists every id in catalog order, and is the default subcommand",
           arguments: persistentStores)
     func listText(store: String) async throws {
-        let cli = try Sandbox(store: store)
+        let cli = try await Sandbox(store: store).started()
         for arguments in [["interventions", "list"], ["interventions"]] {
             let result = try await cli.ok(arguments, now: F.tenAM)
             let lines = result.stdout.split(separator: "\n").map(String.init)
@@ -69,7 +69,7 @@ struct InterventionsCLITests {
 
     @Test("complete with --count and --at, then history --json in another process", arguments: persistentStores)
     func completeAndHistory(store: String) async throws {
-        let cli = try Sandbox(store: store)
+        let cli = try await Sandbox(store: store).started()
         #expect(try await cli.history("hydration_morning", now: F.tenAM).completions.isEmpty)
 
         // --at without an offset is local time (08:30 in Amsterdam is 07:30Z).
@@ -109,7 +109,7 @@ struct InterventionsCLITests {
     @Test("an unknown id is refused by complete and history, naming it and listing the valid ids",
           arguments: persistentStores)
     func unknownID(store: String) async throws {
-        let cli = try Sandbox(store: store)
+        let cli = try await Sandbox(store: store).started()
         for arguments in [["interventions", "complete", "meditate_daily"], ["interventions", "history", "meditate_daily"],
                           ["interventions", "history", "meditate_daily", "--json"]] {
             let result = try await cli.run(arguments, now: F.tenAM)
@@ -147,7 +147,7 @@ struct InterventionsCLITests {
     @Test("complete refuses a count on a non-counter, count 0 or too large, a future or malformed --at; nothing is logged",
           arguments: refusals, persistentStores)
     func completeRefused(refusal: Refusal, store: String) async throws {
-        let cli = try Sandbox(store: store)
+        let cli = try await Sandbox(store: store).started()
         let result = try await cli.run(["interventions", "complete"] + refusal.arguments, now: F.tenAM)
         #expect(result.status == refusal.status, "\(result)")
         #expect(result.stdout.isEmpty, "\(result)")
@@ -163,7 +163,7 @@ struct InterventionsCLITests {
     @Test("a count of 1 on a binary item is fine (the default), and a counter takes up to 1000",
           arguments: persistentStores)
     func countBounds(store: String) async throws {
-        let cli = try Sandbox(store: store)
+        let cli = try await Sandbox(store: store).started()
         try await cli.ok(["interventions", "complete", "charge_biofeedback", "--count", "1"], now: F.tenAM)
         try await cli.ok(["interventions", "complete", "hydration_target", "--count", "1000"], now: F.tenAM)
         #expect(try await cli.history("hydration_target", now: F.tenAM).completions.map { $0["count"] as? Int } == [1000])
@@ -171,7 +171,7 @@ struct InterventionsCLITests {
 
     @Test("history keeps entries of an id a later --catalog no longer has", arguments: persistentStores)
     func historyOutsideCatalog(store: String) async throws {
-        let cli = try Sandbox(store: store)
+        let cli = try await Sandbox(store: store).started()
         try await cli.ok(["interventions", "complete", "hydration_morning", "--count", "2"], now: F.tenAM)
         let catalog = try cli.write("small.json", F.smallCatalog)
         let history = try await cli.history("hydration_morning", now: F.tenAM, ["--catalog", catalog.path])

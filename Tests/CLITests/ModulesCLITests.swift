@@ -13,7 +13,8 @@ struct ModulesCLITests {
         #expect(modules.map { $0["module"] as? String } == allModules)
         for entry in modules {
             let name = try #require(entry["module"] as? String)
-            #expect(Set(entry.keys) == ["module", "enabled", "enabledAt", "lastUsed"], "\(name)")
+            #expect(Set(entry.keys) == ["module", "name", "description", "enabled", "enabledAt", "lastUsed"], "\(name)")
+            #expect(entry["description"] as? String != nil && entry["name"] as? String != nil, "\(name)")
             #expect(entry["lastUsed"] is NSNull, "\(name): never used")
             if defaultModules.contains(name) {
                 #expect(entry["enabled"] as? Bool == true, "\(name)")

@@ -112,9 +112,22 @@ struct ServerCLITests {
         #expect(locked.status == 3 && locked.stdout.contains("wellness users tier"), "\(locked)")
 
         // Online now: the next check-in goes straight through.
-        let online = try await client.ok(["checkin", "--energy", "3", "--stress", "3", "--social", "3",
+        let online = try await client.ok(["checkin", "--energy", "2", "--stress", "5", "--social", "2",
                                           "--day", "2026-11-19"], now: DriftCLITests.now)
         #expect(online.stdout.contains("Sent to the server"), "\(online)")
+
+        // Alerts come from the server: 11-20 drifted high after a high 11-19.
+        let alerts = try #require(try await client.ok(["alerts", "--json"], now: DriftCLITests.now).json() as? [String: Any])
+        #expect(alerts["days"] as? Int == 14)
+        let listed = try #require(alerts["alerts"] as? [[String: Any]])
+        #expect(listed.compactMap { $0["day"] as? String } == ["2026-11-20"], "\(alerts)")
+        #expect(listed.first?["driftIndex"] as? Double == 4, "\(alerts)")
+
+        // Insights from the server carry a request id and a timestamp too.
+        let insights = try #require(try await client.ok(["insights", "--json"], now: DriftCLITests.now).json()
+                                        as? [String: Any])
+        #expect(UUID(uuidString: insights["requestId"] as? String ?? "") != nil, "\(insights)")
+        #expect(insights["timestamp"] is String, "\(insights)")
     }
 
     @Test("a 401 clears the token and says to log in; logout ends the session on the server")

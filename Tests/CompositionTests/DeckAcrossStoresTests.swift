@@ -11,9 +11,11 @@ struct DeckAcrossStoresTests {
     /// Logs the same completions and decisions through the use cases, then builds the deck.
     func deck(on store: StoreKind) async throws -> CatchUpResult {
         let directory = try TemporaryDirectory()
-        let clock = FixedWallClock(Fixtures.instant("2026-03-28T20:00:00+01:00"))
+        let clock = FixedWallClock(Fixtures.instant("2026-03-27T08:00:00+01:00"))
         let wellness = try Wellness.make(WellnessConfiguration(store: store, dataDirectory: directory.url, clock: clock,
                                                                calendar: calendar))
+        _ = try await wellness.modules.list() // the store's first run: nothing before it is carded
+        clock.set(Fixtures.instant("2026-03-28T20:00:00+01:00"))
         let yesterday = Fixtures.day("2026-03-28")
         try await wellness.interventions.complete("morning_light", at: Fixtures.instant("2026-03-28T09:00:00+01:00"))
         try await wellness.interventions.complete("hydration_target", count: 3,

@@ -11,8 +11,8 @@ public enum ModuleSettingsRepositoryContract {
 
     /// Every rule of the contract.
     public static let cases: [ContractCase<any ModuleSettingsRepository>] = [
-        emptyIsNil, roundTrip, choseNone, unknownModuleSurvives, updateReturnsResult, throwingUpdateRollsBack,
-        concurrentUpdates,
+        emptyIsNil, roundTrip, firstRunAndChoice, choseNone, unknownModuleSurvives, updateReturnsResult,
+        throwingUpdateRollsBack, concurrentUpdates,
     ]
 
     static let t0 = Fixtures.instant("2026-10-01T08:00:00Z")
@@ -34,6 +34,22 @@ public enum ModuleSettingsRepositoryContract {
         try await store.subject.update { $0 = saved }
         #expect(try await store.subject.load() == expected)
         #expect(try await store.reopen().load() == expected)
+    }
+
+    static let firstRunAndChoice = Case("the first run and the first choice are kept exactly; unknown ones stay unknown") { factory in
+        let store = try await factory.make()
+        var chosen = ModuleSettings.defaults(at: t0)
+        chosen.choose(exactly: [.walks, .milestones], at: t1)
+        let saved = chosen
+        try await store.subject.update { $0 = saved }
+        let loaded = try #require(try await store.reopen().load())
+        #expect(loaded.firstRunAt == t0 && loaded.chosenAt == t1)
+        #expect(loaded.needsSetup == false)
+        // Settings from a version that did not record them.
+        let old = ModuleSettings(entries: ModuleSettings.defaults(at: t0).entries)
+        try await store.subject.update { $0 = old }
+        let reloaded = try #require(try await store.reopen().load())
+        #expect(reloaded.firstRunAt == nil && reloaded.chosenAt == nil && reloaded == old)
     }
 
     static let choseNone = Case("every module off stays chosen, not reset to defaults") { factory in

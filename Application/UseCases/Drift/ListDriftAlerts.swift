@@ -1,8 +1,9 @@
 import Foundation
 import WellnessDomain
 
-/// The alerts of the last N days (14 by default): days that drifted high after a day that
-/// also did. The day before the window counts as the first day's "day before".
+/// The alerts of the last N days (14 by default, at most 90): days that drifted high after a
+/// day that also did, newest first. The day before the window counts as the first day's "day
+/// before".
 public struct ListDriftAlerts: Sendable {
     let checkins: any CheckinRepository
     let time: TimeContext
@@ -13,9 +14,10 @@ public struct ListDriftAlerts: Sendable {
     }
 
     public func execute(days: Int = 14) async throws -> [DriftAlert] {
+        try DriftAlert.checkDayCount(days)
         let window = try time.lastDays(days)
         // The day before the window too: an alert compares a day with the one before it.
         let stored = try await checkins.checkins(on: max(window.lowerBound.adding(days: -1), LocalDay.first)...window.upperBound)
-        return DriftAlert.alerts(in: stored).filter { window.contains($0.day) }
+        return DriftAlert.newestFirst(DriftAlert.alerts(in: stored).filter { window.contains($0.day) })
     }
 }

@@ -32,6 +32,12 @@ public struct StaleWhileRevalidate: Sendable {
 
         /// The newest value known: the revalidated one, else `value`.
         public var latest: Value { revalidated ?? value }
+
+        /// The same reading with `transform` applied to its values.
+        public func map<Other: Sendable>(_ transform: (Value) -> Other) -> Result<Other> {
+            Result<Other>(value: transform(value), fetchedAt: fetchedAt, revalidated: revalidated.map(transform),
+                          offline: offline)
+        }
     }
 
     /// The cached entry for `key`, if it decodes; an entry that does not is treated as absent

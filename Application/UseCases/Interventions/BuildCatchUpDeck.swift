@@ -1,19 +1,22 @@
 import Foundation
 import WellnessDomain
 
-/// The cards of the last 24 hours still to settle, their health hints, and the current
-/// section's summary.
+/// The cards of the last 24 hours still to settle (none from before the store's first run),
+/// their health hints, and the current section's summary.
 public struct BuildCatchUpDeck: Sendable {
     let catalog: InterventionCatalog
     let log: any InterventionLogRepository
     let health: any HealthDataSource
+    let modules: ListModules
     let time: TimeContext
 
+    /// `modules` gives the store's first run (and records it, on the very first run).
     public init(catalog: InterventionCatalog, log: any InterventionLogRepository, health: any HealthDataSource,
-                time: TimeContext) {
+                modules: ListModules, time: TimeContext) {
         self.catalog = catalog
         self.log = log
         self.health = health
+        self.modules = modules
         self.time = time
     }
 
@@ -24,8 +27,9 @@ public struct BuildCatchUpDeck: Sendable {
         let range = days.first!...days.last!
         let completions = try await log.completions(on: range)
         let decisions = try await log.decisions(on: range)
+        let firstRun = try await modules.execute().firstRunAt
         let cards = CatchUpRules.cards(catalog: catalog.items, completions: completions, decisions: decisions,
-                                       now: now, calendar: calendar)
+                                       now: now, calendar: calendar, firstRun: firstRun)
         var hints: [String: HealthHintStatus] = [:]
         for card in cards {
             guard let type = card.healthHint,

@@ -15,6 +15,7 @@ public struct ResetModules: Sendable {
         return try await settings.update { stored in
             var current = ModuleSettings.initialising(&stored, at: now)
             current.resetToDefaults(at: now)
+            current.markChosen(at: now)
             stored = current
             return current
         }

@@ -18,6 +18,7 @@ public struct SetModulesEnabled: Sendable {
             for module in modules {
                 if enabled { current.enable(module, at: now) } else { current.disable(module) }
             }
+            current.markChosen(at: now)
             stored = current
             return current
         }

@@ -43,14 +43,16 @@ public struct GetTodaySummary: Sendable {
     }
 
     public func execute() async throws -> TodaySummary {
-        TodaySummary(today: time.today(),
-                     enabledModules: try await modules.execute().enabledModules,
-                     dog: try await profile.execute(),
-                     nudges: try await nudges.execute(),
-                     catchUp: try await deck.execute(),
-                     journal: try await journal.execute(),
-                     supplements: try await supplements.execute(),
-                     goals: try await goalsWithTips(),
-                     insights: try await insights?.execute(days: 7))
+        let settings = try await modules.execute()
+        return TodaySummary(today: time.today(),
+                            enabledModules: settings.enabledModules,
+                            needsSetup: settings.needsSetup,
+                            dog: try await profile.execute(),
+                            nudges: try await nudges.execute(),
+                            catchUp: try await deck.execute(),
+                            journal: try await journal.execute(),
+                            supplements: try await supplements.execute(),
+                            goals: try await goalsWithTips(),
+                            insights: try await insights?.execute(days: 7))
     }
 }

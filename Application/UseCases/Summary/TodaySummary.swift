@@ -4,6 +4,8 @@ import WellnessDomain
 public struct TodaySummary: Sendable, Equatable {
     public let today: LocalDay
     public let enabledModules: [TrackingModule]
+    /// The modules were never chosen: the first-run selection (`setup`) is still to do.
+    public let needsSetup: Bool
     public let dog: DogProfileStatus?
     public let nudges: [Nudge]
     public let catchUp: CatchUpResult

@@ -36,7 +36,8 @@ struct CLIMessages {
         switch error {
         case let .invalidValue(source, value, expected):
             text.string("cli.error.invalidValue", .verbatim(source), .verbatim(value), .text(expected))
-        case .notATerminal: text.string("cli.error.notATerminal")
+        case let .notATerminal(command, instead):
+            text.string("cli.error.notATerminal", .verbatim(command), .verbatim(instead))
         case .noPassword: text.string("cli.error.noPassword")
         case .passwordMismatch: text.string("cli.error.passwordMismatch")
         case .loginNeedsStore: text.string("cli.login.memory")

@@ -28,6 +28,7 @@ extension Wellness {
             let flushCheckinQueue: FlushCheckinQueue
             let readRemoteInsights: ReadRemoteInsights
             let readRemoteTrends: ReadRemoteTrends
+            let readRemoteAlerts: ReadRemoteAlerts
         }
 
         init(repositories: WellnessRepositories, tierOverride: Tier?, remote: RemoteConnection?, time: TimeContext) {
@@ -37,7 +38,8 @@ extension Wellness {
                 Server(login: remote.login,
                        flushCheckinQueue: FlushCheckinQueue(queue: repositories.checkinQueue, api: remote.checkins, time: time),
                        readRemoteInsights: ReadRemoteInsights(remote: remote.drift, cache: cache),
-                       readRemoteTrends: ReadRemoteTrends(remote: remote.drift, cache: cache))
+                       readRemoteTrends: ReadRemoteTrends(remote: remote.drift, cache: cache),
+                       readRemoteAlerts: ReadRemoteAlerts(remote: remote.drift, cache: cache))
             }
             let record = RecordCheckin(checkins: repositories.checkins,
                                        queue: remote == nil ? nil : repositories.checkinQueue, time: time)
@@ -87,8 +89,13 @@ extension Wellness {
             return DriftReading(value: read.latest, fetchedAt: read.fetchedAt, offline: read.offline)
         }
 
-        /// Days that drifted high after a day that also did, over the last `days` days.
-        public func alerts(days: Int = 14) async throws -> [DriftAlert] { try await listDriftAlerts.execute(days: days) }
+        /// Days that drifted high after a day that also did, over the last `days` days (1 to 90),
+        /// newest first.
+        public func alerts(days: Int = 14) async throws -> DriftReading<[DriftAlert]> {
+            guard let server else { return DriftReading(value: try await listDriftAlerts.execute(days: days)) }
+            let read = try await server.readRemoteAlerts.execute(days: days)
+            return DriftReading(value: read.latest, fetchedAt: read.fetchedAt, offline: read.offline)
+        }
 
         // MARK: - Tier
 

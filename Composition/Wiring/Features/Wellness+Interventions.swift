@@ -43,8 +43,8 @@ extension Wellness {
         let decideCatchUpCard: DecideCatchUpCard
 
         init(catalog: InterventionCatalog, log: any InterventionLogRepository, health: any HealthDataSource,
-             time: TimeContext) {
-            buildCatchUpDeck = BuildCatchUpDeck(catalog: catalog, log: log, health: health, time: time)
+             modules: ListModules, time: TimeContext) {
+            buildCatchUpDeck = BuildCatchUpDeck(catalog: catalog, log: log, health: health, modules: modules, time: time)
             recordDecision = RecordDecision(catalog: catalog, log: log, time: time)
             decideCatchUpCard = DecideCatchUpCard(deck: buildCatchUpDeck, record: recordDecision)
         }

@@ -9,12 +9,21 @@ extension Wellness {
         let setModulesEnabled: SetModulesEnabled
         let resetModules: ResetModules
         let recordModuleUse: RecordModuleUse
+        let setUpModules: SetUpModules
 
         init(settings: any ModuleSettingsRepository, time: TimeContext) {
             listModules = ListModules(settings: settings, time: time)
             setModulesEnabled = SetModulesEnabled(settings: settings, time: time)
             resetModules = ResetModules(settings: settings, time: time)
             recordModuleUse = RecordModuleUse(settings: settings, time: time)
+            setUpModules = SetUpModules(settings: settings, time: time)
+        }
+
+        /// The first-run selection (seed 000): exactly `modules` on, every other one off, and the
+        /// store marked as set up (``ModuleSettings/needsSetup`` is then false).
+        @discardableResult
+        public func setUp(_ modules: Set<TrackingModule>) async throws -> ModuleSettings {
+            try await setUpModules.execute(modules)
         }
 
         /// Every module's choice and activity (the defaults on a first run).
