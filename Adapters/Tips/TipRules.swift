@@ -1,7 +1,42 @@
+import Foundation
 import WellnessDomain
 
 /// The stub's texts and triggers.
 enum TipRules {
+    /// Every text the rules write, in one language.
+    struct Texts {
+        let keywords: [(category: TipCategory, words: [String])]
+        let goalTips: [TipCategory: [String]]
+        let lowMood: String
+        let startLogging: String
+        let tooManyGoals: String
+        /// One per entry of ``TipRules/journalRules``, in its order.
+        let journal: [String]
+        /// One per entry of ``TipRules/fillers``, in its order.
+        let fillers: [String]
+        /// How numbers are written (`2.3` or `2,3`).
+        let numbers: Locale
+    }
+
+    static let english = Texts(keywords: keywords, goalTips: goalTips, lowMood: lowMood, startLogging: startLogging,
+                               tooManyGoals: tooManyGoals, journal: journalRules.map(\.text), fillers: fillers.map(\.text),
+                               numbers: Locale(identifier: "en_US_POSIX"))
+
+    /// Dutch texts; a Dutch goal may still use English words ("gym", "workout"), so both
+    /// languages' keywords count.
+    static let dutch = Texts(
+        keywords: zip(DutchTipTexts.keywords, keywords).map { dutch, english in
+            (dutch.category, dutch.words + english.words)
+        },
+        goalTips: DutchTipTexts.goalTips, lowMood: DutchTipTexts.lowMood, startLogging: DutchTipTexts.startLogging,
+        tooManyGoals: DutchTipTexts.tooManyGoals, journal: DutchTipTexts.journalTexts, fillers: DutchTipTexts.fillers,
+        numbers: Locale(identifier: "nl_NL"))
+
+    /// The texts for a language code (`en`, `nl`); English for any other.
+    static func texts(for language: String) -> Texts {
+        language.lowercased().hasPrefix("nl") ? dutch : english
+    }
+
     /// Goal-text keywords per category, in the order categories are considered.
     static let keywords: [(category: TipCategory, words: [String])] = [
         (.exercise, ["exercise", "run", "gym", "workout", "walk", "fit", "train", "cardio", "strength", "steps", "swim",

@@ -92,6 +92,6 @@ extension Console {
         if exercises.isEmpty { return print(text.string("cli.exercises.none")) }
         printTable(header: [text.string("cli.column.name"), text.string("cli.column.group"),
                             text.string("cli.column.equipment"), "ID"],
-                   rows: exercises.map { [$0.name, text.string($0.muscleGroup.name), $0.equipment.rawValue, $0.id.rawValue] })
+                   rows: exercises.map { [$0.name, text.string($0.muscleGroup.name), text.string($0.equipment.name), $0.id.rawValue] })
     }
 }

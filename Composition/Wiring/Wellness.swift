@@ -45,21 +45,23 @@ public struct Wellness: Sendable {
 
     let getTodaySummary: GetTodaySummary
 
-    /// Wires the use cases to the given repositories. `catalog` defaults to the bundled one;
+    /// Wires the use cases to the given repositories. `catalog` defaults to the bundled one, in
+    /// `locale` like the default supplements a new store is seeded with;
     /// `health` to an in-memory source with nothing authorised; `remote` (a login to a server)
     /// to none.
     public init(repositories: WellnessRepositories, clock: any WallClock, calendar: Calendar,
                 locale: WellnessLocale = .en, nudgeRules: NudgeRules = NudgeRules(),
                 catalog: InterventionCatalog? = nil,
                 health: any HealthDataSource = InMemoryHealthDataSource(),
-                tipsService: any GoalTipsService = RuleBasedGoalTipsService(),
+                tipsService: (any GoalTipsService)? = nil,
                 tierOverride: Tier? = nil,
                 remote: RemoteConnection? = nil) throws {
-        let catalog = try catalog ?? InterventionCatalog.bundled()
+        let localizer = Localizer(locale: locale)
+        let catalog = try catalog ?? InterventionCatalog.bundled(localizedBy: localizer)
         let time = TimeContext(clock: clock, calendar: calendar)
         self.repositories = repositories
         self.time = time
-        self.localizer = Localizer(locale: locale)
+        self.localizer = localizer
         self.catalog = catalog
         modules = Modules(settings: repositories.moduleSettings, time: time)
         profile = Profile(profiles: repositories.dogProfile, time: time)
@@ -68,9 +70,11 @@ public struct Wellness: Sendable {
         catchUp = CatchUp(catalog: catalog, log: repositories.interventionLog, health: health,
                           modules: modules.listModules, time: time)
         journal = Journal(journals: repositories.journals, time: time)
-        supplements = Supplements(supplements: repositories.supplements, time: time)
+        supplements = Supplements(supplements: repositories.supplements,
+                                  defaults: SupplementStack.defaults(named: { key, _ in localizer.string(key) }), time: time)
         exercises = Exercises(exercises: repositories.exercises, defaults: try ExerciseDefinition.bundledLibrary())
-        goals = Goals(repositories: repositories, service: remote?.tips ?? tipsService, time: time)
+        goals = Goals(repositories: repositories,
+                      service: remote?.tips ?? tipsService ?? RuleBasedGoalTipsService(language: locale.rawValue), time: time)
         moods = Moods(moods: repositories.moods, time: time)
         weight = Weight(weights: repositories.weights, time: time)
         drift = Drift(repositories: repositories, tierOverride: tierOverride, remote: remote, time: time)

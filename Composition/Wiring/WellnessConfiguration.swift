@@ -17,8 +17,8 @@ public struct WellnessConfiguration: Sendable {
     public var catalog: InterventionCatalog?
     /// Where health hints come from; by default an in-memory source with nothing authorised.
     public var health: any HealthDataSource
-    /// Where goal tips come from; by default the rule-based stub service.
-    public var tipsService: any GoalTipsService
+    /// Where goal tips come from; `nil` for the rule-based stub service in ``locale``.
+    public var tipsService: (any GoalTipsService)?
     /// A tier that wins over the stored one (`WELLNESS_TIER`); `nil` to use the stored tier.
     public var tierOverride: Tier?
     /// Set while logged in to a server (see ``RemoteConnection``); `nil` to keep everything local.
@@ -32,7 +32,7 @@ public struct WellnessConfiguration: Sendable {
                 logger: Logger = Logger(label: "wellness"),
                 catalog: InterventionCatalog? = nil,
                 health: any HealthDataSource = InMemoryHealthDataSource(),
-                tipsService: any GoalTipsService = RuleBasedGoalTipsService(),
+                tipsService: (any GoalTipsService)? = nil,
                 tierOverride: Tier? = nil,
                 remote: RemoteConnection? = nil) {
         self.store = store

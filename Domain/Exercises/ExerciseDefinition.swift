@@ -20,6 +20,9 @@ public enum MuscleGroup: String, CaseIterable, Codable, Sendable {
 public enum Equipment: String, CaseIterable, Codable, Sendable {
     case barbell, dumbbell, kettlebell, cable, machine, bodyweight, band, cardioMachine
 
+    /// The display name's localisation key (`equipment.<raw>`).
+    public var name: LocalizedText { LocalizedText("equipment.\(rawValue)") }
+
     public static func parse(_ text: String) throws(InvalidValue) -> Equipment {
         guard let equipment = allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else {
             throw InvalidValue(kind: .equipment, value: text, valid: allCases.map(\.rawValue))

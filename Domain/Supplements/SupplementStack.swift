@@ -11,26 +11,32 @@ public struct SupplementStack: Sendable, Equatable {
         self.isSeeded = isSeeded
     }
 
-    /// A usual morning and evening stack with common dosages. Their ids are fixed, so every
-    /// store seeds the same stack and output is reproducible.
-    public static var defaults: [Supplement] {
-        let stack: [(String, Supplement.TimeOfDay, String)] = [
-            ("Vitamin D3", .morning, "2000 IU"), ("Omega-3 fish oil", .morning, "1000 mg EPA+DHA"),
-            ("Vitamin B12", .morning, "250 µg"), ("Creatine monohydrate", .morning, "5 g"),
-            ("Magnesium glycinate", .evening, "300 mg"), ("Zinc", .evening, "15 mg"),
+    /// A usual morning and evening stack with common dosages, named in English. Their ids are
+    /// fixed, so every store seeds the same stack and output is reproducible.
+    public static var defaults: [Supplement] { defaults(named: { _, english in english }) }
+
+    /// The default stack with each name from `name`, given the name's localisation key
+    /// (`supplement.default.<key>`) and its English name: a store is seeded in its person's
+    /// language, and what is stored is what is shown and looked up.
+    public static func defaults(named name: (LocalizedText, String) -> String) -> [Supplement] {
+        let stack: [(key: String, name: String, time: Supplement.TimeOfDay, dosage: String)] = [
+            ("vitaminD3", "Vitamin D3", .morning, "2000 IU"), ("omega3", "Omega-3 fish oil", .morning, "1000 mg EPA+DHA"),
+            ("vitaminB12", "Vitamin B12", .morning, "250 µg"), ("creatine", "Creatine monohydrate", .morning, "5 g"),
+            ("magnesium", "Magnesium glycinate", .evening, "300 mg"), ("zinc", "Zinc", .evening, "15 mg"),
         ]
         return stack.enumerated().map { index, entry in
             let id = UUID(uuidString: String(format: "%08d-5e1f-4000-8000-000000000000", index + 1))!
-            let order = stack[..<index].filter { $0.1 == entry.1 }.count
-            return Supplement(id: .init(id), name: entry.0, timeOfDay: entry.1, dosage: entry.2, sortOrder: order)
+            let order = stack[..<index].filter { $0.time == entry.time }.count
+            return Supplement(id: .init(id), name: name(LocalizedText("supplement.default.\(entry.key)"), entry.name),
+                              timeOfDay: entry.time, dosage: entry.dosage, sortOrder: order)
         }
     }
 
-    /// Seeds the default stack the first time; never again.
-    public mutating func seedIfNeeded() {
+    /// Seeds `defaults` the first time; never again.
+    public mutating func seedIfNeeded(with defaults: [Supplement] = Self.defaults) {
         guard !isSeeded else { return }
         isSeeded = true
-        supplements = (supplements + Self.defaults).sorted(by: Supplement.displayOrder)
+        supplements = (supplements + defaults).sorted(by: Supplement.displayOrder)
     }
 
     /// This stack, still marked seeded if `original` was: the marker is never cleared.

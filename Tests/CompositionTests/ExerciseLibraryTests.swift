@@ -74,9 +74,9 @@ struct ExerciseLibraryTests {
         #expect(try await wellness.exercises.list().count == library.count)
     }
 
-    /// Every key of the journal tags, muscle groups and supplement times.
+    /// Every key of the journal tags, muscle groups, equipment and supplement times.
     static let keys: [LocalizedText] = JournalTag.allCases.map(\.name) + MuscleGroup.allCases.map(\.name)
-        + Supplement.TimeOfDay.allCases.map(\.name)
+        + Equipment.allCases.map(\.name) + Supplement.TimeOfDay.allCases.map(\.name)
 
     @Test("every tag, muscle group and supplement time key resolves in English and Dutch",
           arguments: WellnessLocale.allCases)

@@ -3,13 +3,16 @@ import WellnessDomain
 /// Adds a supplement at the end of its time of day.
 public struct AddSupplement: Sendable {
     let supplements: any SupplementRepository
+    let defaults: [Supplement]
 
-    public init(supplements: any SupplementRepository) {
+    /// `defaults` is the stack seeded on first use (``SupplementStack/defaults`` unless localised).
+    public init(supplements: any SupplementRepository, defaults: [Supplement] = SupplementStack.defaults) {
         self.supplements = supplements
+        self.defaults = defaults
     }
 
     public func execute(name: String, timeOfDay: Supplement.TimeOfDay, dosage: String) async throws -> Supplement {
-        try await SeededStack(supplements).change { stack in
+        try await SeededStack(supplements, defaults: defaults).change { stack in
             try stack.add(name: name, timeOfDay: timeOfDay, dosage: dosage)
         }
     }

@@ -3,12 +3,15 @@ import WellnessDomain
 /// Adherence per active supplement and overall over the last 7 or 30 days.
 public struct GetSupplementAdherence: Sendable {
     let supplements: any SupplementRepository
+    let defaults: [Supplement]
     let time: TimeContext
 
     public static let windows = [7, 30]
 
-    public init(supplements: any SupplementRepository, time: TimeContext) {
+    /// `defaults` is the stack seeded on first use (``SupplementStack/defaults`` unless localised).
+    public init(supplements: any SupplementRepository, time: TimeContext, defaults: [Supplement] = SupplementStack.defaults) {
         self.supplements = supplements
+        self.defaults = defaults
         self.time = time
     }
 
@@ -17,7 +20,7 @@ public struct GetSupplementAdherence: Sendable {
             throw InvalidValue(kind: .adherenceWindow, value: "\(days)", valid: Self.windows.map(String.init))
         }
         let window = try time.lastDays(days)
-        let stack = try await SeededStack(supplements).load()
+        let stack = try await SeededStack(supplements, defaults: defaults).load()
         let logs = try await supplements.logs(on: window)
         return SupplementAdherence(stack: stack.supplements, logs: logs, days: days, today: window.upperBound)
     }

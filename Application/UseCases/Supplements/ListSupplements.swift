@@ -5,16 +5,19 @@ import WellnessDomain
 /// state, restored exactly. Seeds the default stack the first time supplements are used.
 public struct ListSupplements: Sendable {
     let supplements: any SupplementRepository
+    let defaults: [Supplement]
     let time: TimeContext
 
-    public init(supplements: any SupplementRepository, time: TimeContext) {
+    /// `defaults` is the stack seeded on first use (``SupplementStack/defaults`` unless localised).
+    public init(supplements: any SupplementRepository, time: TimeContext, defaults: [Supplement] = SupplementStack.defaults) {
         self.supplements = supplements
+        self.defaults = defaults
         self.time = time
     }
 
     public func execute(day: LocalDay? = nil) async throws -> [SupplementStatus] {
         let day = day ?? time.today()
-        let stack = try await SeededStack(supplements).load()
+        let stack = try await SeededStack(supplements, defaults: defaults).load()
         let logs = try await supplements.logs(on: day...day)
         return stack.supplements.map { supplement in
             let log = logs.last { $0.supplementID == supplement.id }

@@ -46,14 +46,14 @@ extension Wellness {
         let setSupplementTaken: SetSupplementTaken
         let getSupplementAdherence: GetSupplementAdherence
 
-        init(supplements: any SupplementRepository, time: TimeContext) {
-            listSupplements = ListSupplements(supplements: supplements, time: time)
-            addSupplement = AddSupplement(supplements: supplements)
-            editSupplement = EditSupplement(supplements: supplements)
-            moveSupplement = MoveSupplement(supplements: supplements)
-            removeSupplement = RemoveSupplement(supplements: supplements)
-            setSupplementTaken = SetSupplementTaken(supplements: supplements, time: time)
-            getSupplementAdherence = GetSupplementAdherence(supplements: supplements, time: time)
+        init(supplements: any SupplementRepository, defaults: [Supplement], time: TimeContext) {
+            listSupplements = ListSupplements(supplements: supplements, time: time, defaults: defaults)
+            addSupplement = AddSupplement(supplements: supplements, defaults: defaults)
+            editSupplement = EditSupplement(supplements: supplements, defaults: defaults)
+            moveSupplement = MoveSupplement(supplements: supplements, defaults: defaults)
+            removeSupplement = RemoveSupplement(supplements: supplements, defaults: defaults)
+            setSupplementTaken = SetSupplementTaken(supplements: supplements, time: time, defaults: defaults)
+            getSupplementAdherence = GetSupplementAdherence(supplements: supplements, time: time, defaults: defaults)
         }
 
         /// The stack with what was taken on a day (today by default).

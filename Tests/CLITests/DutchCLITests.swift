@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+import WellnessTestSupport
+
+/// `--locale nl` all the way through: catalog, default supplements, equipment and tips.
+@Suite("CLI: Dutch content")
+struct DutchCLITests {
+    static let now = "2026-03-02T09:00"
+
+    @Test("catalog titles, a new store's supplements, equipment and rule-based tips are Dutch under --locale nl",
+          arguments: persistentStores)
+    func dutch(store: String) async throws {
+        let cli = try Sandbox(store: store)
+        func nl(_ arguments: [String]) async throws -> String {
+            try await cli.ok(arguments + ["--locale", "nl"], now: Self.now).stdout
+        }
+        let catalog = try await nl(["interventions", "list"])
+        #expect(catalog.contains("Drink water bij het opstaan") && !catalog.contains("Drink water on waking"), "\(catalog)")
+        let supplements = try await nl(["supplements"])
+        #expect(supplements.contains("Vitamine D3") && supplements.contains("Magnesiumglycinaat"), "\(supplements)")
+        try await cli.ok(["supplements", "take", "Vitamine D3", "--locale", "nl"], now: Self.now)
+        let exercises = try await nl(["exercises", "list", "--equipment", "barbell"])
+        #expect(exercises.contains("Halterstang"), "\(exercises)")
+        let added = try #require(try await cli.ok(["goals", "add", "Beter slapen", "--json"], now: Self.now).json()
+                                    as? [String: Any])
+        let id = try #require(added["id"] as? String)
+        let tips = try await nl(["tips", id])
+        #expect(tips.contains("biologische klok") || tips.contains("slaapkamer"), "\(tips)")
+    }
+
+    @Test("a store seeded in English keeps its supplement names under --locale nl: what is stored is shown")
+    func seededInEnglish() async throws {
+        let cli = try Sandbox()
+        try await cli.ok(["supplements"], now: Self.now)
+        let later = try await cli.ok(["supplements", "--locale", "nl"], now: Self.now).stdout
+        #expect(later.contains("Vitamin D3") && !later.contains("Vitamine D3"), "\(later)")
+    }
+}
