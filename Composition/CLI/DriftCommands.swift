@@ -249,7 +249,9 @@ struct QueueCommand: AsyncParsableCommand {
         @Flag(help: "Every item with failures.") var all = false
 
         func validate() throws {
-            guard (id == nil) != (!all) else { throw ValidationError("give an item id or --all, not both") }
+            guard (id == nil) != (!all) else {
+                throw ValidationError(CLIMessages(locale: CLIContext.current.locale).text.string("cli.error.idOrAll"))
+            }
         }
 
         func run() async throws {

@@ -23,9 +23,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-body"), help: "The largest request body accepted, in bytes.") var maxBody = 64 * 1024
 
     func validate() throws {
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535") }
-        guard rateLimit > 0 else { throw ValidationError("--rate-limit must be at least 1") }
-        guard maxBody >= 1024 else { throw ValidationError("--max-body must be at least 1024") }
+        let text = CLIMessages(locale: CLIContext.current.locale).text
+        guard (0...65535).contains(port) else {
+            throw ValidationError(text.string("cli.error.range", .verbatim("--port"), .number(0), .number(65535)))
+        }
+        guard rateLimit > 0 else { throw ValidationError(text.string("cli.error.atLeast", .verbatim("--rate-limit"), .number(1))) }
+        guard maxBody >= 1024 else { throw ValidationError(text.string("cli.error.atLeast", .verbatim("--max-body"), .number(1024))) }
     }
 
     func run() async throws {

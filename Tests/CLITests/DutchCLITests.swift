@@ -35,4 +35,16 @@ struct DutchCLITests {
         let later = try await cli.ok(["supplements", "--locale", "nl"], now: Self.now).stdout
         #expect(later.contains("Vitamin D3") && !later.contains("Vitamine D3"), "\(later)")
     }
+
+    @Test("the CLI's own refusals are worded in the run's language (exit 64)",
+          arguments: [(["serve", "--port", "70000"], "--port must be 0…65535", "--port moet 0…65535 zijn"),
+                      (["serve", "--max-body", "10"], "--max-body must be at least 1024", "--max-body moet minstens 1024 zijn"),
+                      (["queue", "retry"], "give an item id or --all, not both", "geef een id of --all, niet allebei")])
+    func refusals(arguments: [String], english: String, dutch: String) async throws {
+        let cli = try Sandbox()
+        for (locale, expected) in [("en", english), ("nl", dutch)] {
+            let result = try await cli.run(arguments + ["--locale", locale], now: Self.now)
+            #expect(result.status == 64 && result.stderr.contains(expected), "\(result)")
+        }
+    }
 }
