@@ -82,14 +82,19 @@ struct AuthenticationMiddleware: RouterMiddleware {
 }
 
 /// At most `limit` requests per window per account token; past it, 429 `RATE_LIMITED` with
-/// `Retry-After`.
+/// `Retry-After`. Reading the session and logging out are never counted nor refused: a client
+/// that hit the limit can still see where it stands and end its session.
 struct RateLimitMiddleware: RouterMiddleware {
     typealias Context = APIRequestContext
     let limiter: RateLimiter
 
+    /// `METHOD path` of the requests outside the limit.
+    static let exempt: Set<String> = ["GET /api/auth/session", "POST /api/auth/logout"]
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response {
-        if let token = context.token, let wait = await limiter.admit(token) {
+        if let token = context.token, !Self.exempt.contains("\(request.method.rawValue) \(request.uri.path)"),
+           let wait = await limiter.admit(token) {
             throw APIError.rateLimited(retryAfter: wait)
         }
         return try await next(request, context)

@@ -33,14 +33,14 @@ struct RateLimitTests {
         let clock = FixedWallClock(TestServer.start)
         try await TestServer.withServer(clock: clock, rateLimit: Self.tight) { server in
             let (_, token) = try await server.account("ann@example.org")
-            for _ in 1...3 { _ = try await server.get("/api/auth/session", token: token) }
+            for _ in 1...3 { _ = try await server.get("/api/checkins/today", token: token) }
             clock.set(TestServer.start.addingTimeInterval(45.5))
-            let limited = try await server.get("/api/auth/session", token: token)
+            let limited = try await server.get("/api/checkins/today", token: token)
             #expect(limited.status == 429)
             #expect(limited.header("Retry-After") == "15")
 
             clock.set(TestServer.start.addingTimeInterval(60))
-            #expect(try await server.get("/api/auth/session", token: token).status == 200)
+            #expect(try await server.get("/api/checkins/today", token: token).status == 200)
         }
     }
 
@@ -48,10 +48,23 @@ struct RateLimitTests {
     func loginIsNotCountedPerToken() async throws {
         try await TestServer.withServer(rateLimit: Self.tight) { server in
             let (_, first) = try await server.account("ann@example.org")
-            for _ in 1...3 { _ = try await server.get("/api/auth/session", token: first) }
-            #expect(try await server.get("/api/auth/session", token: first).status == 429)
+            for _ in 1...3 { _ = try await server.get("/api/checkins/today", token: first) }
+            #expect(try await server.get("/api/checkins/today", token: first).status == 429)
             let second = try await server.logIn("ann@example.org")
-            #expect(try await server.get("/api/auth/session", token: second).status == 200)
+            #expect(try await server.get("/api/checkins/today", token: second).status == 200)
+        }
+    }
+
+    @Test("a token past its limit can still read its session and log out, and neither counts")
+    func sessionAndLogoutAreNeverLimited() async throws {
+        try await TestServer.withServer(rateLimit: Self.tight) { server in
+            let (_, token) = try await server.account("ann@example.org")
+            for _ in 1...5 { #expect(try await server.get("/api/auth/session", token: token).status == 200) }
+            for _ in 1...3 { #expect(try await server.get("/api/checkins/today", token: token).status == 200) }
+            #expect(try await server.get("/api/checkins/today", token: token).status == 429)
+            #expect(try await server.get("/api/auth/session", token: token).status == 200)
+            #expect(try await server.request(.POST, "/api/auth/logout", token: token).status == 204)
+            #expect(try await server.get("/api/auth/session", token: token).status == 401, "the session ended")
         }
     }
 
