@@ -152,6 +152,8 @@ public struct APIServer: Sendable {
                 return try Self.json(Wire.LoginResponse(accessToken: grant.accessToken, expiresAt: grant.expiresAt))
             } catch AccountError.invalidCredentials {
                 throw APIError.invalidCredentials
+            } catch AccountError.passwordControlCharacter {
+                throw APIError.validation("\"password\" must not contain NUL or other control characters")
             }
         }
 

@@ -26,6 +26,8 @@ public enum AccountError: WellnessError, Equatable {
     case invalidEmail(String)
     case passwordTooShort(minimum: Int)
     case passwordTooLong(maximumBytes: Int)
+    /// NUL or another control character: bcrypt stops at a NUL byte, so it would be cut.
+    case passwordControlCharacter
     case emailTaken(EmailAddress)
     case noSuchAccount(String)
     /// A wrong password or an unknown email: the two are never told apart.
@@ -37,6 +39,7 @@ public enum AccountError: WellnessError, Equatable {
         case invalidEmail
         case passwordTooShort
         case passwordTooLong
+        case passwordControlCharacter
         case emailTaken
         case noSuchAccount
         case invalidCredentials
@@ -50,6 +53,7 @@ public enum AccountError: WellnessError, Equatable {
         case .invalidEmail: .invalidEmail
         case .passwordTooShort: .passwordTooShort
         case .passwordTooLong: .passwordTooLong
+        case .passwordControlCharacter: .passwordControlCharacter
         case .emailTaken: .emailTaken
         case .noSuchAccount: .noSuchAccount
         case .invalidCredentials: .invalidCredentials
@@ -62,6 +66,7 @@ public enum AccountError: WellnessError, Equatable {
         case .invalidEmail(let text): [.verbatim(text)]
         case .passwordTooShort(let minimum): [.number(minimum)]
         case .passwordTooLong(let maximum): [.number(maximum)]
+        case .passwordControlCharacter: []
         case .emailTaken(let email): [.verbatim(email.rawValue)]
         case .noSuchAccount(let reference): [.verbatim(reference)]
         case .invalidCredentials: []
@@ -102,15 +107,24 @@ public struct EmailAddress: Sendable, Hashable, Codable, Comparable, CustomStrin
     public static func < (lhs: EmailAddress, rhs: EmailAddress) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
-/// The rules a new password must meet. bcrypt reads only the first 72 bytes, so longer
-/// passwords are refused rather than silently cut.
+/// The rules a new password must meet. bcrypt reads only the first 72 bytes and stops at a NUL
+/// byte, so longer passwords and passwords with NUL (or any other control character) are
+/// refused rather than silently cut: `abcdefgh\0ijkl` would otherwise log in as `abcdefgh`.
 public enum PasswordPolicy {
     public static let minimumLength = 8
     public static let maximumBytes = 72
 
     public static func check(_ password: String) throws(AccountError) {
+        try checkCharacters(password)
         guard password.count >= minimumLength else { throw .passwordTooShort(minimum: minimumLength) }
         guard password.utf8.count <= maximumBytes else { throw .passwordTooLong(maximumBytes: maximumBytes) }
+    }
+
+    /// Refuses NUL and every other control character (C0, DEL, C1), at sign-up and at login.
+    public static func checkCharacters(_ password: String) throws(AccountError) {
+        guard !password.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else {
+            throw .passwordControlCharacter
+        }
     }
 }
 

@@ -103,6 +103,9 @@ struct ManageAccountsTests {
         await #expect(throws: AccountError.passwordTooLong(maximumBytes: 72)) {
             try await world.addAccount.execute(email: "ann@example.org", password: String(repeating: "é", count: 37))
         }
+        await #expect(throws: AccountError.passwordControlCharacter) {
+            try await world.addAccount.execute(email: "ann@example.org", password: "abcdefgh\u{0}ijkl")
+        }
         #expect(try await world.listAccounts.execute().isEmpty)
     }
 
@@ -171,6 +174,18 @@ struct ManageAccountsTests {
         #expect(checks.map(\.hash) == ["h:password-a", world.hasher.unknownAccountHash, world.hasher.unknownAccountHash],
                 "an unknown email is checked against the dummy hash")
         #expect(world.tokens.count == 0, "no token was issued")
+    }
+
+    @Test("a password with NUL is refused at login before any account is looked at, known email or not")
+    func controlCharacterAtLogin() async throws {
+        _ = try await world.addAccount.execute(email: "ann@example.org", password: "abcdefgh")
+        for email in ["ann@example.org", "bob@example.org"] {
+            await #expect(throws: AccountError.passwordControlCharacter) {
+                try await world.startSession.execute(email: email, password: "abcdefgh\u{0}ijkl")
+            }
+        }
+        #expect(await world.hasher.verified.isEmpty, "no hash was checked")
+        #expect(world.tokens.count == 0)
     }
 
     @Test("a token works until its session expires, then not")

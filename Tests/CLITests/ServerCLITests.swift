@@ -187,12 +187,17 @@ struct ServerCLITests {
         #expect(refused.status == 1 && refused.stderr.contains("memory store"), "\(refused)")
     }
 
-    @Test("users: passwords come from stdin, never argv; bad emails and short passwords are refused")
+    @Test("users: passwords come from stdin, never argv; bad emails, short passwords and NUL are refused")
     func users() async throws {
         let serverData = try Sandbox()
         let short = try await serverData.raw(["users", "add", "ann@example.org", "--data-dir", serverData.data.path],
                                              input: "short\n")
         #expect(short.status == 1 && short.stderr.contains("at least 8"), "\(short)")
+        for password in ["\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}", "abcdefgh\u{0}ijkl"] {
+            let cut = try await serverData.raw(["users", "add", "zed@example.org", "--data-dir", serverData.data.path],
+                                               input: password + "\n")
+            #expect(cut.status == 1 && cut.stderr.contains("control character"), "\(cut)")
+        }
         let none = try await serverData.raw(["users", "add", "ann@example.org", "--data-dir", serverData.data.path])
         #expect(none.status == 1 && none.stderr.contains("no password"), "\(none)")
         let bad = try await serverData.raw(["users", "add", "not-an-email", "--data-dir", serverData.data.path],

@@ -41,7 +41,7 @@ struct ErrorMessagesTests {
         Family(GoalError.self, [.emptyTitle, .titleTooLong(201), .invalidMoodScore(6), .noteTooLong(1001),
                                 .idTaken(goal), .controlCharacter(.init(field: .title, character: "\r"))]),
         Family(AccountError.self, [.invalidEmail("nope"), .passwordTooShort(minimum: 8),
-                                   .passwordTooLong(maximumBytes: 72), .emailTaken(try! EmailAddress("ann@example.org")),
+                                   .passwordTooLong(maximumBytes: 72), .passwordControlCharacter, .emailTaken(try! EmailAddress("ann@example.org")),
                                    .noSuchAccount("bob@example.org"), .invalidCredentials, .notAuthenticated]),
         Family(ApiFailure.self, [.unauthorized, .conflict, .rateLimited, .offline, .other(status: 503), .other(status: nil)]),
         Family(InvalidValue.self, InvalidValue.Field.allCases.map { InvalidValue(kind: $0, value: "x", valid: ["a", "b"]) }),

@@ -105,6 +105,22 @@ struct PasswordPolicyTests {
         #expect(throws: AccountError.passwordTooLong(maximumBytes: 72)) { try PasswordPolicy.check(password) }
     }
 
+    @Test("NUL and other control characters are refused, never cut (bcrypt stops at NUL)", arguments: [
+        "abcdefgh\u{0}ijkl", "\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}", "long enough\t", "long\u{7F}enough", "long\u{85}enough",
+        "line one\nline two",
+    ])
+    func controlCharacters(password: String) {
+        #expect(throws: AccountError.passwordControlCharacter) { try PasswordPolicy.check(password) }
+        #expect(throws: AccountError.passwordControlCharacter) { try PasswordPolicy.checkCharacters(password) }
+    }
+
+    @Test("spaces, punctuation and any language are fine")
+    func printable() throws {
+        for password in ["correct horse battery", "wachtwoord!#€", "пароль-пароль", "パスワードですよね"] {
+            try PasswordPolicy.check(password)
+        }
+    }
+
     @Test("the refusals carry the limits")
     func errorTexts() {
         #expect(AccountError.passwordTooShort(minimum: 8).summary == "account.passwordTooShort(8)")

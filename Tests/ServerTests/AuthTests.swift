@@ -130,6 +130,22 @@ struct AuthTests {
         }
     }
 
+    @Test("a password with NUL is a 400 naming the field, never a login as its part before the NUL")
+    func passwordWithNUL() async throws {
+        try await TestServer.withServer { server in
+            try await server.host.addAccount(email: "ann@example.org", password: TestServer.password)
+            for password in [TestServer.password + "\u{0}tail", "\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}"] {
+                let reply = try await server.post("/api/auth/login", json: ["email": "ann@example.org", "password": password])
+                #expect(reply.status == 400, "\(reply)")
+                #expect(reply.error?.code == "VALIDATION_ERROR")
+                #expect(reply.error?.message.contains("\"password\"") == true)
+            }
+            await #expect(throws: AccountError.passwordControlCharacter) {
+                try await server.host.addAccount(email: "zed@example.org", password: "\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}")
+            }
+        }
+    }
+
     @Test("a login body without email or password is a 400 naming the field")
     func loginNeedsBothFields() async throws {
         try await TestServer.withServer { server in

@@ -24,7 +24,10 @@ public struct StartSession: Sendable {
         self.lifetime = lifetime
     }
 
+    /// A password with a control character is refused before any account is looked at
+    /// (``AccountError/passwordControlCharacter``): no password can hold one.
     public func execute(email text: String, password: String) async throws -> (grant: AccessGrant, account: Account) {
+        try PasswordPolicy.checkCharacters(password)
         let email = try? EmailAddress(text)
         let account = if let email { try await accounts.account(email: email) } else { Account?.none }
         let matches = await hasher.verify(password, against: account?.passwordHash ?? hasher.unknownAccountHash)
