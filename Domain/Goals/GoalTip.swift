@@ -59,6 +59,18 @@ public struct GoalTip: Sendable, Equatable, Codable, Identifiable {
         self.priority = priority
     }
 
+    enum CodingKeys: String, CodingKey { case id, tip, category, priority }
+
+    /// The id is written in lower case, as it is shown and typed everywhere (a UUID's own
+    /// encoding is upper case); any case is read.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id.description, forKey: .id)
+        try container.encode(tip, forKey: .tip)
+        try container.encode(category, forKey: .category)
+        try container.encode(priority, forKey: .priority)
+    }
+
     /// High first; the given order is kept among tips of one priority.
     public static func sortedByPriority(_ tips: [GoalTip]) -> [GoalTip] {
         tips.enumerated().sorted { ($0.element.priority, $0.offset) < ($1.element.priority, $1.offset) }.map(\.element)

@@ -118,6 +118,10 @@ struct GoalTipsTests {
             #expect(Set(data.keys) == ["tips", "goal_id", "goal_title", "count"])
             let tip = try #require((data["tips"] as? [[String: Any]])?.first)
             #expect(Set(tip.keys) == ["id", "tip", "category", "priority"])
+            for each in data["tips"] as? [[String: Any]] ?? [] {
+                let tipID = try #require(each["id"] as? String)
+                #expect(UUID(uuidString: tipID) != nil && tipID == tipID.lowercased(), "tip ids are lower case: \(tipID)")
+            }
 
             let tips = try reply.decode(TipsEnvelope.self).data
             #expect(tips.goalId == id)
