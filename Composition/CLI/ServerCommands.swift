@@ -128,11 +128,16 @@ struct LoginCommand: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
     @Option(help: "The server, e.g. http://127.0.0.1:8080.") var server: String
     @Option(help: "Your account's email address.") var email: String
+    @Flag(help: "Allow http:// to a server that is not this machine (the password and token travel unencrypted).")
+    var insecure = false
 
     func run() async throws {
         try await Console.run(options) { console in
             guard console.client.configuration.store != .memory else { throw CLIError.loginNeedsStore }
-            let url = try LogIn.serverURL(server)
+            let url = try LogIn.serverURL(server, allowInsecure: insecure)
+            if url.scheme?.lowercased() == "http", let host = url.host, !LogIn.isLoopback(host) {
+                console.warn(console.text.string("cli.login.insecure", .verbatim(host)))
+            }
             let password = try PasswordInput(console.context).read(confirm: false)
             let stored = try await console.client.session.logIn(server: url, email: email, password: password)
             if console.json { return try console.printJSON(LoginOutput(stored)) }

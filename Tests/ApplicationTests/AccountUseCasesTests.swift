@@ -652,6 +652,20 @@ struct ClientSessionTests {
             #expect(throws: ClientSessionError.invalidServer(bad), "'\(bad)'") { try LogIn.serverURL(bad) }
         }
     }
+
+    @Test("http:// only to this machine, unless allowed; https:// anywhere")
+    func insecureServer() throws {
+        for local in ["http://127.0.0.1:8080", "http://localhost:8080", "http://[::1]:8080", "http://127.1.2.3",
+                      "HTTP://LOCALHOST"] {
+            #expect(throws: Never.self, "\(local)") { try LogIn.serverURL(local) }
+        }
+        for (remote, host) in [("http://wellness.example.org", "wellness.example.org"), ("http://192.168.1.20:8080", "192.168.1.20"),
+                               ("http://127.0.0.1.example.org", "127.0.0.1.example.org"), ("http://10.0.0.1", "10.0.0.1")] {
+            #expect(throws: ClientSessionError.insecureServer(host), "\(remote)") { try LogIn.serverURL(remote) }
+            #expect(try LogIn.serverURL(remote, allowInsecure: true).absoluteString == remote)
+        }
+        #expect(try LogIn.serverURL("https://192.168.1.20:8443").absoluteString == "https://192.168.1.20:8443")
+    }
 }
 
 /// The client's session use cases over one credential store and one fake server.

@@ -50,6 +50,7 @@ struct CLIMessagesTests {
             (ClientSessionError.sessionEnded(server: server, email: "ann@example.org"),
              "wellness login --server http://127.0.0.1:8080 --email ann@example.org"),
             (WellnessDemoError.storeNotEmpty("/tmp/x"), "--data-dir"),
+            (ClientSessionError.insecureServer("wellness.example.org"), "--insecure"),
         ]
         for (error, hint) in hinted {
             let core = ErrorPresenter(locale: locale).message(for: error)

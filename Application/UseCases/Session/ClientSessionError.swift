@@ -9,11 +9,15 @@ public enum ClientSessionError: WellnessError, Equatable {
     case sessionEnded(server: URL, email: String)
     /// The server URL is not an absolute http(s) URL.
     case invalidServer(String)
+    /// `http://` to a host that is not this machine: the password and token would cross the
+    /// network unencrypted. Use `https://`, or allow it explicitly.
+    case insecureServer(String)
 
     public enum Code: String, CaseIterable, Sendable {
         case notLoggedIn
         case sessionEnded
         case invalidServer
+        case insecureServer
     }
 
     public static let family = "session"
@@ -23,6 +27,7 @@ public enum ClientSessionError: WellnessError, Equatable {
         case .notLoggedIn: .notLoggedIn
         case .sessionEnded: .sessionEnded
         case .invalidServer: .invalidServer
+        case .insecureServer: .insecureServer
         }
     }
 
@@ -31,6 +36,7 @@ public enum ClientSessionError: WellnessError, Equatable {
         case .notLoggedIn: []
         case .sessionEnded(let server, _): [.verbatim(server.absoluteString)]
         case .invalidServer(let text): [.verbatim(text)]
+        case .insecureServer(let host): [.verbatim(host)]
         }
     }
 }

@@ -13,15 +13,27 @@ public struct LogIn: Sendable {
     }
 
     /// An absolute `http`/`https` URL without a path, query or fragment beyond `/`, or
-    /// ``ClientSessionError/invalidServer(_:)``.
-    public static func serverURL(_ text: String) throws(ClientSessionError) -> URL {
+    /// ``ClientSessionError/invalidServer(_:)``. `http://` is only for this machine (a loopback
+    /// address or `localhost`) unless `allowInsecure`: elsewhere it is
+    /// ``ClientSessionError/insecureServer(_:)``, since the password and token would travel
+    /// unencrypted.
+    public static func serverURL(_ text: String, allowInsecure: Bool = false) throws(ClientSessionError) -> URL {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         let bare = trimmed.hasSuffix("/") ? String(trimmed.dropLast()) : trimmed
         guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
               let host = url.host, !host.isEmpty, url.query == nil, url.fragment == nil,
               url.path.isEmpty || url.path == "/", let server = URL(string: bare)
         else { throw .invalidServer(text) }
+        if scheme == "http", !allowInsecure, !isLoopback(host) { throw .insecureServer(host) }
         return server
+    }
+
+    /// Whether `host` names this machine: `localhost`, 127.0.0.0/8 or ::1.
+    public static func isLoopback(_ host: String) -> Bool {
+        let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        if host == "localhost" || host == "::1" || host == "0:0:0:0:0:0:0:1" { return true }
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
     }
 
     @discardableResult

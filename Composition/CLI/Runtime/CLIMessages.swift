@@ -56,6 +56,7 @@ struct CLIMessages {
         case let error as GoalReferenceError:
             LocalizedText(error.ambiguous ? "cli.hint.longerGoalID" : "cli.hint.listGoals")
         case ClientSessionError.notLoggedIn: LocalizedText("cli.hint.logIn")
+        case ClientSessionError.insecureServer: LocalizedText("cli.hint.insecure")
         case ClientSessionError.sessionEnded(let server, let email):
             LocalizedText("cli.hint.logInAgain", [.verbatim(server.absoluteString), .verbatim(email)])
         case WellnessDemoError.storeNotEmpty: LocalizedText("cli.hint.freshDemo")
