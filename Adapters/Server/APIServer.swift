@@ -284,6 +284,9 @@ public struct APIServer: Sendable {
                 throw APIError(.serviceUnavailable, "TIPS_UNAVAILABLE", describe(error))
             }
         }
+        // Added last, so it runs only where no route answered: a known path asked with another
+        // method is 405 with `Allow`, an unknown path stays 404.
+        router.add(middleware: MethodNotAllowedMiddleware(routes: router.routes.map { ($0.method.rawValue, $0.path.description) }))
         return router
     }
 

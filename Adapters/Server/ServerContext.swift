@@ -155,3 +155,30 @@ actor AccountGate {
         }
     }
 }
+
+/// For a request no route answered: when its path is a route's path (parameters match any
+/// segment), 405 `METHOD_NOT_ALLOWED` with `Allow` listing that path's methods; else on to 404.
+struct MethodNotAllowedMiddleware: RouterMiddleware {
+    typealias Context = APIRequestContext
+    /// Each route path's segments (`{name}` for a parameter) with its methods.
+    let paths: [(segments: [Substring], methods: [String])]
+
+    init(routes: [(method: String, path: String)]) {
+        var methods: [String: [String]] = [:]
+        for route in routes { methods[route.path, default: []].append(route.method) }
+        paths = methods.map { path, methods in (path.split(separator: "/"), methods.sorted()) }
+    }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response {
+        let segments = request.uri.path.split(separator: "/")
+        let allowed = paths.filter { path in
+            path.segments.count == segments.count
+                && zip(path.segments, segments).allSatisfy { template, segment in template.hasPrefix("{") || template == segment }
+        }.flatMap(\.methods)
+        guard !allowed.isEmpty, !allowed.contains(request.method.rawValue) else { return try await next(request, context) }
+        let list = Set(allowed).sorted().joined(separator: ", ")
+        throw APIError(.methodNotAllowed, "METHOD_NOT_ALLOWED", "\(request.method.rawValue) is not allowed here; allowed: \(list)",
+                       headers: [.allow: list])
+    }
+}

@@ -146,6 +146,24 @@ struct AuthTests {
         }
     }
 
+    @Test("a known path asked with an undeclared method is 405 with Allow, before any token is looked at; unknown paths are 404",
+          arguments: [(HTTPMethod.TRACE, "/api/v1/goals", "GET, POST"), (.DELETE, "/api/checkins/today", "GET"),
+                      (.PUT, "/api/v1/goals/0a0b0c0d-0000-4000-8000-000000000001/tips", "POST"),
+                      (.GET, "/api/auth/login", "POST"), (.PATCH, "/api/checkins", "POST")])
+    func methodNotAllowed(method: HTTPMethod, path: String, allow: String) async throws {
+        try await TestServer.withServer { server in
+            let (_, token) = try await server.account("ann@example.org")
+            for token in [nil, token] {
+                let reply = try await server.request(method, path, token: token)
+                #expect(reply.status == 405, "\(reply)")
+                #expect(reply.header("Allow") == allow, "\(reply)")
+                #expect(reply.error?.code == "METHOD_NOT_ALLOWED", "\(reply)")
+            }
+            let unknown = try await server.request(method, "/api/nothing-here", token: token)
+            #expect(unknown.status == 404, "\(unknown)")
+        }
+    }
+
     @Test("a login body without email or password is a 400 naming the field")
     func loginNeedsBothFields() async throws {
         try await TestServer.withServer { server in

@@ -31,13 +31,14 @@ struct ServerTests {
         }
     }
 
-    @Test("a known path with a method it does not have is 404 NOT_FOUND in the error envelope")
+    @Test("a known path with a method it does not have is 405 METHOD_NOT_ALLOWED in the error envelope, with Allow")
     func wrongMethod() async throws {
         try await TestServer.withServer { server in
             let (_, token) = try await server.account("ann@example.org")
             let reply = try await server.request(.DELETE, "/api/checkins", token: token)
-            #expect(reply.status == 404)
-            #expect(reply.error?.code == "NOT_FOUND")
+            #expect(reply.status == 405)
+            #expect(reply.error?.code == "METHOD_NOT_ALLOWED")
+            #expect(reply.header("Allow") == "POST")
         }
     }
 
