@@ -82,6 +82,7 @@ let package = Package(
         .target(name: "WellnessServer",
                 dependencies: ["WellnessApplication", "WellnessWire",
                                .product(name: "Hummingbird", package: "hummingbird"),
+                               .product(name: "HummingbirdCore", package: "hummingbird"),
                                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                                .product(name: "Crypto", package: "swift-crypto"),
                                .product(name: "NIOCore", package: "swift-nio"),

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import WellnessApplication
@@ -45,13 +46,21 @@ public struct ServerConfiguration: Sendable {
     public var rateLimit: RateLimit
     /// The largest request body accepted, in bytes.
     public var maxBodyBytes: Int
+    /// How long a connection may sit without a whole request head arriving (idle between
+    /// requests, or half-sent headers) before the server closes it.
+    public var idleTimeout: Duration
+    /// How many connections are served at once; further ones wait in the listen backlog until
+    /// one closes.
+    public var maxConnections: Int
 
     public init(host: String = "127.0.0.1", port: Int = 8080, rateLimit: RateLimit = RateLimit(limit: 120, window: 60),
-                maxBodyBytes: Int = 64 * 1024) {
+                maxBodyBytes: Int = 64 * 1024, idleTimeout: Duration = .seconds(30), maxConnections: Int = 512) {
         self.host = host
         self.port = port
         self.rateLimit = rateLimit
         self.maxBodyBytes = maxBodyBytes
+        self.idleTimeout = idleTimeout
+        self.maxConnections = maxConnections
     }
 }
 
@@ -115,11 +124,15 @@ public struct APIServer: Sendable {
 
     /// The application, ready to run; `onRunning` gets the port actually bound.
     public func application(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
-        Application(router: router(),
-                    configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port),
-                                                            serverName: "wellness"),
-                    onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
-                    logger: logger)
+        let (seconds, attoseconds) = configuration.idleTimeout.components
+        let idle = TimeAmount.nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        return Application(router: router(),
+                           server: .http1(configuration: HTTP1Channel.Configuration(idleTimeout: idle)),
+                           configuration: ApplicationConfiguration(
+                               address: .hostname(configuration.host, port: configuration.port), serverName: "wellness",
+                               availableConnectionsDelegate: .maximum(configuration.maxConnections, logger: logger)),
+                           onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
+                           logger: logger)
     }
 
     /// Serves until SIGINT or SIGTERM, then finishes the requests in flight and stops.

@@ -21,6 +21,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The port; 0 picks a free one (printed).") var port = 8080
     @Option(name: .customLong("rate-limit"), help: "Requests per minute allowed per login.") var rateLimit = 120
     @Option(name: .customLong("max-body"), help: "The largest request body accepted, in bytes.") var maxBody = 64 * 1024
+    @Option(name: .customLong("idle-timeout"),
+            help: "Seconds a connection may wait without a whole request head before it is closed.") var idleTimeout = 30
+    @Option(name: .customLong("max-connections"), help: "Connections served at once; more wait until one closes.")
+    var maxConnections = 512
 
     func validate() throws {
         let text = CLIMessages(locale: CLIContext.current.locale).text
@@ -29,6 +33,12 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard rateLimit > 0 else { throw ValidationError(text.string("cli.error.atLeast", .verbatim("--rate-limit"), .number(1))) }
         guard maxBody >= 1024 else { throw ValidationError(text.string("cli.error.atLeast", .verbatim("--max-body"), .number(1024))) }
+        guard idleTimeout >= 1 else {
+            throw ValidationError(text.string("cli.error.atLeast", .verbatim("--idle-timeout"), .number(1)))
+        }
+        guard maxConnections >= 1 else {
+            throw ValidationError(text.string("cli.error.atLeast", .verbatim("--max-connections"), .number(1)))
+        }
     }
 
     func run() async throws {
@@ -37,7 +47,8 @@ struct ServeCommand: AsyncParsableCommand {
             let directory = host.directory.path
             let output = console.context.output
             let configuration = ServerConfiguration(host: address, port: port,
-                                                    rateLimit: RateLimit(limit: rateLimit, window: 60), maxBodyBytes: maxBody)
+                                                    rateLimit: RateLimit(limit: rateLimit, window: 60), maxBodyBytes: maxBody,
+                                                    idleTimeout: .seconds(idleTimeout), maxConnections: maxConnections)
             try await host.serve(configuration, messages: console.messages.presenter, onRunning: { port in
                 // Flushed at once: scripts and tests wait for this line.
                 output.write("Wellness server listening on http://\(address):\(port) (data: \(directory))\n")
