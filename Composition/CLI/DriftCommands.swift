@@ -32,7 +32,7 @@ struct CheckinCommand: AsyncParsableCommand {
                 let sent: Bool? = switch receipt.delivery {
                 case .local: nil
                 case .sent: true
-                case .queued, .sessionEnded: false
+                case .queued, .rateLimited, .sessionEnded: false
                 }
                 if console.json {
                     try console.printJSON(CheckinOutput(receipt.checkin, sent: sent))
@@ -41,7 +41,11 @@ struct CheckinCommand: AsyncParsableCommand {
                     console.print(console.text.string("cli.checkin.saved", .verbatim(checkin.day.description),
                                                       .number(checkin.energy), .number(checkin.stress), .number(checkin.social),
                                                       .verbatim(String(format: "%.2f", checkin.driftIndex))))
-                    if let sent { console.print(console.text.string(sent ? "cli.checkin.sent" : "cli.checkin.willSync")) }
+                    if receipt.delivery == .rateLimited {
+                        console.print(console.text.string("cli.checkin.rateLimited"))
+                    } else if let sent {
+                        console.print(console.text.string(sent ? "cli.checkin.sent" : "cli.checkin.willSync"))
+                    }
                 }
                 if receipt.delivery == .sessionEnded, let login = console.wellness.drift.login {
                     console.warn(console.messages.message(for: ClientSessionError.sessionEnded(server: login.server,

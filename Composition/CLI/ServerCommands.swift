@@ -222,6 +222,9 @@ extension Console {
         if summary.offline {
             print(text.string("cli.sync.offline"))
         }
+        if summary.rateLimited {
+            print(text.string("cli.sync.rateLimited"))
+        }
         if summary.failed > 0 { print(text.string("cli.sync.failed", .number(summary.failed))) }
         if summary.held > 0 { print(text.string("cli.sync.held", .number(summary.held))) }
     }

@@ -103,12 +103,16 @@ public struct FlushSummary: Sendable, Hashable, Codable {
     public var held: Int
     /// The server could not be reached: the flush stopped early and the rest is still queued.
     public var offline: Bool
+    /// The server answered 429 (too many requests): the flush stopped early, the rest is still
+    /// queued, and no item lost a try.
+    public var rateLimited: Bool
 
-    public init(flushed: Int = 0, failed: Int = 0, held: Int = 0, offline: Bool = false) {
+    public init(flushed: Int = 0, failed: Int = 0, held: Int = 0, offline: Bool = false, rateLimited: Bool = false) {
         self.flushed = flushed
         self.failed = failed
         self.held = held
         self.offline = offline
+        self.rateLimited = rateLimited
     }
 
     /// Counts a sent item's decision.

@@ -111,8 +111,22 @@ struct FlushOfflineTests {
         #expect(await queue.all() == [held, a])
     }
 
+    @Test("a 429 stops the flush like being offline: no try is used up and the rest is not sent")
+    func rateLimitedStops() async throws {
+        let a = item("2026-11-17")
+        let b = item("2026-11-18", retryCount: 2)
+        let c = item("2026-11-19")
+        for next in [a, b, c] { await queue.enqueue(next) }
+        await api.reply(to: b, with: .failure(ApiFailure.rateLimited))
+        #expect(try await flush.execute() == FlushSummary(flushed: 1, failed: 0, held: 0, rateLimited: true))
+        #expect(await api.keys == [a.idempotencyKey, b.idempotencyKey], "c was not tried")
+        #expect(await queue.all() == [b, c], "b keeps its two earlier failures, not held")
+        await api.clear()
+        #expect(try await flush.execute() == FlushSummary(flushed: 2))
+    }
+
     @Test("other failures still count against the item and do not stop the flush",
-          arguments: [ApiFailure.rateLimited, .other(status: 500), .other(status: nil)])
+          arguments: [ApiFailure.other(status: 500), .other(status: 503), .other(status: nil)])
     func otherFailuresCount(failure: ApiFailure) async throws {
         let a = item("2026-11-17", retryCount: 1)
         let b = item("2026-11-18")
@@ -381,5 +395,42 @@ struct RemoteReads {
 
     func alerts(days: Int) async throws -> StaleWhileRevalidate.Result<[DriftAlert]> {
         try await ReadRemoteAlerts(remote: remote, cache: cache).execute(days: days)
+    }
+}
+
+// MARK: - CheckIn: what the receipt says
+
+/// A check-in API that gives every submission the same answer.
+private struct FixedCheckinAPI: CheckinAPI {
+    let failure: ApiFailure?
+
+    func submit(_ checkin: Checkin, idempotencyKey: String) throws -> SubmissionOutcome {
+        if let failure { throw failure }
+        return .accepted
+    }
+}
+
+@Suite("CheckIn while logged in")
+struct CheckInDeliveryTests {
+    let clock = FixedWallClock(Fixtures.instant("2026-11-20T10:00:00+01:00"))
+    let queue = InMemoryCheckinQueueRepository()
+    let checkins = InMemoryCheckinRepository()
+
+    func checkIn(_ api: any CheckinAPI) -> CheckIn {
+        let time = TimeContext(clock: clock, calendar: Fixtures.calendar())
+        return CheckIn(record: RecordCheckin(checkins: checkins, queue: queue, time: time),
+                       sync: FlushCheckinQueue(queue: queue, api: api, time: time))
+    }
+
+    @Test("the receipt says what the server did; only a real failure uses up a try",
+          arguments: [(ApiFailure?.none, CheckinReceipt.Delivery.sent, 0, 0), (.offline, .queued, 1, 0),
+                      (.rateLimited, .rateLimited, 1, 0), (.other(status: 500), .queued, 1, 1),
+                      (.unauthorized, .sessionEnded, 1, 0)])
+    func delivery(failure: ApiFailure?, delivery: CheckinReceipt.Delivery, queued: Int, tries: Int) async throws {
+        let receipt = try await checkIn(FixedCheckinAPI(failure: failure)).execute(energy: 2, stress: 4, social: 3)
+        #expect(receipt.delivery == delivery)
+        let left = await queue.all()
+        #expect(left.count == queued)
+        #expect(left.first.map(\.retryCount) ?? 0 == tries)
     }
 }

@@ -19,8 +19,9 @@ public struct CheckIn: Sendable {
                                              day: day, replace: replace)
         guard let sync, let item = saved.queued else { return CheckinReceipt(checkin: saved.checkin, delivery: .local) }
         do {
-            let sent = try await sync.execute(sending: item).sent
-            return CheckinReceipt(checkin: saved.checkin, delivery: sent ? .sent : .queued)
+            let (summary, sent) = try await sync.execute(sending: item)
+            let delivery: CheckinReceipt.Delivery = sent ? .sent : summary.rateLimited ? .rateLimited : .queued
+            return CheckinReceipt(checkin: saved.checkin, delivery: delivery)
         } catch ApiFailure.unauthorized {
             return CheckinReceipt(checkin: saved.checkin, delivery: .sessionEnded)
         }

@@ -10,6 +10,8 @@ public struct CheckinReceipt: Sendable, Equatable {
         case sent
         /// Queued: the server could not take it now; the next sync sends it.
         case queued
+        /// Queued: the server asked to wait (429); the next sync sends it, no try was used up.
+        case rateLimited
         /// Queued, and the server refused the session (401): the token is cleared, and the
         /// check-in is sent once the person logs in again.
         case sessionEnded

@@ -5,7 +5,9 @@ import WellnessDomain
 /// flushed); any other answer counts a failure against the item, and an item at
 /// ``QueuedCheckin/maxFailures`` failures is held for manual review. When the server cannot be
 /// reached at all the flush stops with ``FlushSummary/offline`` set and the item keeps its
-/// tries (being offline is nobody's failure); a 401 stops it with ``ApiFailure/unauthorized``. Items are claimed one at a
+/// tries (being offline is nobody's failure); a 429 stops it the same way with
+/// ``FlushSummary/rateLimited`` (the server asked to wait; sending the rest now would only be
+/// refused too); a 401 stops it with ``ApiFailure/unauthorized``. Items are claimed one at a
 /// time, so concurrent flushes never send one item twice, and items queued meanwhile are sent
 /// in the same flush.
 public struct FlushCheckinQueue: Sendable {
@@ -31,6 +33,10 @@ public struct FlushCheckinQueue: Sendable {
             } catch ApiFailure.unauthorized {
                 try await queue.release(item.id, flush: flush, replacement: item)
                 throw ApiFailure.unauthorized
+            } catch ApiFailure.rateLimited {
+                try await queue.release(item.id, flush: flush, replacement: item)
+                summary.rateLimited = true
+                break
             } catch where StaleWhileRevalidate.isUnreachable(error) {
                 // No answer at all: not the item's fault, so it keeps its tries, and the rest
                 // would not get through either.
