@@ -24,6 +24,9 @@ struct DeckBenchmark: BenchmarkCase {
         let counts = try await Self.seed(repositories.interventionLog, catalog: catalog, years: years, now: now,
                                          calendar: calendar)
         let seeded = ContinuousClock.now - start
+        // The store was first run when its history starts, so the deck cards the last day.
+        let firstRun = LocalDay(now, in: calendar).adding(days: -365 * years).at(hour: 9, in: calendar)
+        try await repositories.moduleSettings.update { $0 = ModuleSettings.defaults(at: firstRun) }
         let wellness = try Wellness(repositories: repositories, clock: FixedWallClock(now), calendar: calendar,
                                     catalog: catalog)
 
