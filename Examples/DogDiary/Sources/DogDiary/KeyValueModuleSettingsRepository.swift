@@ -6,6 +6,7 @@ import WellnessComposition
 ///
 /// ```text
 /// chosen=1
+/// firstRunAt=1764576000000
 /// walks.enabled=1
 /// walks.enabledAt=1764576000000
 /// walks.lastUsed=1764662400000
@@ -51,12 +52,12 @@ public struct KeyValueModuleSettingsRepository: ModuleSettingsRepository {
         }
         guard values["chosen"] == "1" else { return nil }
         let modules = Set(values.keys.compactMap { $0.split(separator: ".").first.map(String.init) })
-            .subtracting(["chosen"]).sorted()
+            .subtracting(Self.storeKeys).sorted()
         return ModuleSettings(entries: modules.map { module in
             ModuleEntry(module: module, isEnabled: values["\(module).enabled"] == "1",
                         enabledAt: values["\(module).enabledAt"].flatMap(Self.instant),
                         lastUsed: values["\(module).lastUsed"].flatMap(Self.instant))
-        })
+        }, firstRunAt: values["firstRunAt"].flatMap(Self.instant), chosenAt: values["chosenAt"].flatMap(Self.instant))
     }
 
     private func write(_ settings: ModuleSettings?) throws {
@@ -65,6 +66,8 @@ public struct KeyValueModuleSettingsRepository: ModuleSettingsRepository {
             return
         }
         var lines = ["chosen=1"]
+        if let firstRunAt = settings.firstRunAt { lines.append("firstRunAt=\(Self.milliseconds(firstRunAt))") }
+        if let chosenAt = settings.chosenAt { lines.append("chosenAt=\(Self.milliseconds(chosenAt))") }
         for entry in settings.entries {
             lines.append("\(entry.module).enabled=\(entry.isEnabled ? 1 : 0)")
             if let enabledAt = entry.enabledAt { lines.append("\(entry.module).enabledAt=\(Self.milliseconds(enabledAt))") }
@@ -73,6 +76,10 @@ public struct KeyValueModuleSettingsRepository: ModuleSettingsRepository {
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file, options: .atomic)
     }
+
+    /// The keys about the store rather than a module: the "settings exist" marker, the first run
+    /// and the first choice.
+    private static let storeKeys: Set<String> = ["chosen", "firstRunAt", "chosenAt"]
 
     private static func milliseconds(_ date: Date) -> Int64 { Timestamp.milliseconds(date) }
 
