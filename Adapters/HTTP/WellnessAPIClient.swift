@@ -96,16 +96,18 @@ public struct HTTPSessionAPI: SessionAPI {
     }
 }
 
-/// `POST /api/checkins` with the queue item's id as `Idempotency-Key`: 201 (or the replay of
-/// a 201) is accepted; 409 `DUPLICATE_CHECKIN` (the day has one, or a replayed 409) is a
-/// duplicate — nothing left to send either way.
+/// `POST /api/checkins` (or `PUT /api/checkins/{date}` to replace) with the queue item's id as
+/// `Idempotency-Key`: 201 or 200 (or their replay) is accepted; 409 `DUPLICATE_CHECKIN` (the
+/// day has one, or a replayed 409) is a duplicate — nothing left to send either way.
 public struct HTTPCheckinAPI: CheckinAPI {
     let api: WellnessAPIClient
 
     public init(_ api: WellnessAPIClient) { self.api = api }
 
-    public func submit(_ checkin: Checkin, idempotencyKey: String) async throws -> SubmissionOutcome {
-        let answer = try await api.send(.POST, "/api/checkins", json: Wire.CheckinBody(checkin),
+    public func submit(_ checkin: Checkin, idempotencyKey: String, replacing: Bool) async throws -> SubmissionOutcome {
+        let answer = try await api.send(replacing ? .PUT : .POST,
+                                        replacing ? "/api/checkins/\(checkin.day)" : "/api/checkins",
+                                        json: Wire.CheckinBody(checkin),
                                         headers: [(Wire.idempotencyKeyHeader, idempotencyKey)])
         switch answer.status {
         case 200, 201: return .accepted

@@ -71,11 +71,11 @@ public struct SQLiteCheckinQueueRepository: CheckinQueueRepository {
     public func enqueue(_ item: QueuedCheckin) async throws {
         try await database.write { db in
             try db.execute(sql: """
-                INSERT INTO checkinQueue (id, day, energy, stress, social, keyContact, queuedAt, retryCount)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO checkinQueue (id, day, energy, stress, social, keyContact, queuedAt, retryCount, replaces)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [item.idempotencyKey, item.checkin.day.description, item.checkin.energy,
                                  item.checkin.stress, item.checkin.social, item.checkin.keyContact,
-                                 Timestamp.milliseconds(item.queuedAt), item.retryCount])
+                                 Timestamp.milliseconds(item.queuedAt), item.retryCount, item.replaces])
         }
     }
 
@@ -119,10 +119,10 @@ public struct SQLiteCheckinQueueRepository: CheckinQueueRepository {
         try await database.write { db in
             try db.execute(sql: """
                 UPDATE checkinQueue SET day = ?, energy = ?, stress = ?, social = ?, keyContact = ?, queuedAt = ?,
-                retryCount = ? WHERE id = ?
+                retryCount = ?, replaces = ? WHERE id = ?
                 """, arguments: [item.checkin.day.description, item.checkin.energy, item.checkin.stress,
                                  item.checkin.social, item.checkin.keyContact, Timestamp.milliseconds(item.queuedAt),
-                                 item.retryCount, item.idempotencyKey])
+                                 item.retryCount, item.replaces, item.idempotencyKey])
             return db.changesCount > 0
         }
     }
@@ -137,7 +137,8 @@ public struct SQLiteCheckinQueueRepository: CheckinQueueRepository {
     static func item(_ row: Row) throws -> QueuedCheckin {
         let stored = StoredRow(row, table: "checkinQueue", keyColumns: ["id"])
         return QueuedCheckin(id: QueuedCheckin.ID(try stored.uuid("id")), checkin: try SQLiteCheckinRepository.checkin(stored),
-                             queuedAt: try stored.instant("queuedAt"), retryCount: try stored.int("retryCount", in: 0...Int.max))
+                             queuedAt: try stored.instant("queuedAt"), retryCount: try stored.int("retryCount", in: 0...Int.max),
+                             replaces: try stored.bool("replaces"))
     }
 }
 

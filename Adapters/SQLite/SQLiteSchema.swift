@@ -166,6 +166,13 @@ enum SQLiteSchema {
                   chosenAt INTEGER CONSTRAINT chosenAt CHECK (chosenAt IS NULL OR typeof(chosenAt) = 'integer'))
                 """)
         }
+        migrator.registerMigration("queueReplaces") { db in
+            // Whether a queued check-in replaces the server's (PUT) rather than creating it (POST).
+            try db.execute(sql: """
+                ALTER TABLE checkinQueue ADD COLUMN replaces BOOLEAN NOT NULL DEFAULT 0
+                  CONSTRAINT replaces CHECK (replaces IN (0, 1))
+                """)
+        }
         return migrator
     }
 

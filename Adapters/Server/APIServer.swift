@@ -187,18 +187,29 @@ public struct APIServer: Sendable {
             return Response(status: .noContent)
         }
 
-        api.post("/checkins") { request, context in
+        /// A check-in with its idempotency key: created (`POST`, 201) or replacing the day's
+        /// (`PUT`, 200); the first answer for a key is the answer to every replay of it.
+        @Sendable func submit(_ request: Request, _ context: APIRequestContext, replacing day: LocalDay?) async throws
+            -> Response {
             let account = try context.requireAccount()
             let key = request.headers[HTTPField.Name(Wire.idempotencyKeyHeader)!] ?? ""
             guard IdempotencyRecord.isValidKey(key) else {
                 throw APIError.validation("the \(Wire.idempotencyKeyHeader) header is required: 1–255 visible ASCII characters (a UUID)")
             }
-            let checkin = try await JSONObject.read(request, limit: limit).checkin(now: time.now(), describe: describe)
+            var body = try await JSONObject.read(request, limit: limit)
+            if let day {
+                // The day is the path's; a body may repeat it, never contradict it.
+                if let date = try body.string("date", required: false), date != day.description {
+                    throw APIError.validation("\"date\" must be the path's date \(day) or left out")
+                }
+                body = JSONObject(fields: body.fields.merging(["date": .string(day.description)]) { $1 })
+            }
+            let checkin = try body.checkin(now: time.now(), describe: describe)
             let store = try await workspace(account).checkins
             let submit = SubmitCheckin(checkins: store, idempotency: idempotency, account: account.id, time: time)
             let answer: (record: IdempotencyRecord, replayed: Bool)
             do {
-                answer = try await gate.run(account.id) { try await submit.execute(checkin, key: key) }
+                answer = try await gate.run(account.id) { try await submit.execute(checkin, key: key, replacing: day != nil) }
             } catch SubmissionError.keyReused {
                 throw APIError(.unprocessableContent, "IDEMPOTENCY_KEY_REUSED",
                                "this \(Wire.idempotencyKeyHeader) was already used for a different check-in")
@@ -207,12 +218,22 @@ public struct APIServer: Sendable {
             if answer.replayed { headers[HTTPField.Name("Idempotent-Replayed")!] = "true" }
             switch answer.record.outcome {
             case .created:
-                return try Self.json(Wire.CheckinBody(answer.record.checkin), status: .created, headers: headers)
+                return try Self.json(Wire.CheckinBody(answer.record.checkin), status: day == nil ? .created : .ok,
+                                     headers: headers)
             case .duplicate:
                 var error = APIError.duplicateCheckin(checkin.day)
                 error.headers = headers
                 throw error
             }
+        }
+
+        api.post("/checkins") { request, context in try await submit(request, context, replacing: nil) }
+
+        api.put("/checkins/:date") { request, context in
+            guard let text = context.parameters.get("date"), let day = LocalDay(text) else {
+                throw APIError.validation("the path's date must be a real date YYYY-MM-DD")
+            }
+            return try await submit(request, context, replacing: day)
         }
 
         api.get("/checkins/today") { _, context in

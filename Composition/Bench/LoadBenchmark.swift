@@ -74,7 +74,7 @@ struct LoadBenchmark: BenchmarkCase {
                             if number % 5 == 4 {
                                 let back = 15 + number / 5 // unique per request: days before the seeded fortnight
                                 let checkin = try Checkin(day: today.adding(days: -back), energy: 3, stress: 2, social: 4)
-                                failed = try await checkins.submit(checkin, idempotencyKey: UUID().uuidString) != .accepted
+                                failed = try await checkins.submit(checkin, idempotencyKey: UUID().uuidString, replacing: false) != .accepted
                             } else {
                                 _ = try await remote.weeklyInsights(days: number % 2 == 0 ? 7 : 14)
                             }

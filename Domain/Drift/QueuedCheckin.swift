@@ -19,12 +19,27 @@ public struct QueuedCheckin: Sendable, Hashable, Codable, Identifiable {
     public let queuedAt: Date
     /// Failed sends so far.
     public let retryCount: Int
+    /// Whether it replaces the server's check-in for its day (`checkin --replace`), rather
+    /// than being a first check-in the server may already have.
+    public let replaces: Bool
 
-    public init(id: ID = ID(), checkin: Checkin, queuedAt: Date, retryCount: Int = 0) {
+    public init(id: ID = ID(), checkin: Checkin, queuedAt: Date, retryCount: Int = 0, replaces: Bool = false) {
         self.id = id
         self.checkin = checkin
         self.queuedAt = queuedAt
         self.retryCount = retryCount
+        self.replaces = replaces
+    }
+
+    enum CodingKeys: String, CodingKey { case id, checkin, queuedAt, retryCount, replaces }
+
+    /// Queues written before `replaces` existed read as first check-ins.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(id: try container.decode(ID.self, forKey: .id), checkin: try container.decode(Checkin.self, forKey: .checkin),
+                  queuedAt: try container.decode(Date.self, forKey: .queuedAt),
+                  retryCount: try container.decode(Int.self, forKey: .retryCount),
+                  replaces: try container.decodeIfPresent(Bool.self, forKey: .replaces) ?? false)
     }
 
     /// The idempotency key sent with every submission: the lower-case UUID.
@@ -36,7 +51,7 @@ public struct QueuedCheckin: Sendable, Hashable, Codable, Identifiable {
 
     /// The item with its failures cleared, as after a manual "retry": the next flush sends it.
     public func resetForRetry() -> QueuedCheckin {
-        QueuedCheckin(id: id, checkin: checkin, queuedAt: queuedAt, retryCount: 0)
+        QueuedCheckin(id: id, checkin: checkin, queuedAt: queuedAt, retryCount: 0, replaces: replaces)
     }
 
     /// What a flush does with this item after sending it and getting `outcome`.
@@ -45,7 +60,8 @@ public struct QueuedCheckin: Sendable, Hashable, Codable, Identifiable {
         case .accepted: return .removeAccepted
         case .duplicate: return .removeDuplicate
         case .failed:
-            let updated = QueuedCheckin(id: id, checkin: checkin, queuedAt: queuedAt, retryCount: retryCount + 1)
+            let updated = QueuedCheckin(id: id, checkin: checkin, queuedAt: queuedAt, retryCount: retryCount + 1,
+                                        replaces: replaces)
             return updated.isHeldForReview ? .holdForReview(updated) : .retryLater(updated)
         }
     }

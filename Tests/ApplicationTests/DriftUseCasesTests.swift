@@ -106,7 +106,7 @@ private actor ScriptedCheckinAPI: CheckinAPI {
     var keys: [String] { calls.map(\.key) }
     func count(_ key: String) -> Int { calls.filter { $0.key == key }.count }
 
-    func submit(_ checkin: Checkin, idempotencyKey: String) async throws -> SubmissionOutcome {
+    func submit(_ checkin: Checkin, idempotencyKey: String, replacing: Bool) async throws -> SubmissionOutcome {
         calls.append(Call(key: idempotencyKey, checkin: checkin))
         let answer = script[idempotencyKey]?.isEmpty == false ? script[idempotencyKey]!.removeFirst() : .accepted
         inFlight += 1

@@ -29,7 +29,7 @@ private actor ReplyingCheckinAPI: CheckinAPI {
     func reply(to item: QueuedCheckin, with reply: Reply) { replies[item.idempotencyKey] = reply }
     func clear() { replies = [:] }
 
-    func submit(_ checkin: Checkin, idempotencyKey: String) throws -> SubmissionOutcome {
+    func submit(_ checkin: Checkin, idempotencyKey: String, replacing: Bool) throws -> SubmissionOutcome {
         keys.append(idempotencyKey)
         switch replies[idempotencyKey] ?? .outcome(.accepted) {
         case .outcome(let outcome): return outcome
@@ -404,7 +404,7 @@ struct RemoteReads {
 private struct FixedCheckinAPI: CheckinAPI {
     let failure: ApiFailure?
 
-    func submit(_ checkin: Checkin, idempotencyKey: String) throws -> SubmissionOutcome {
+    func submit(_ checkin: Checkin, idempotencyKey: String, replacing: Bool) throws -> SubmissionOutcome {
         if let failure { throw failure }
         return .accepted
     }

@@ -123,6 +123,16 @@ struct ServerCLITests {
         #expect(listed.compactMap { $0["day"] as? String } == ["2026-11-20"], "\(alerts)")
         #expect(listed.first?["driftIndex"] as? Double == 4, "\(alerts)")
 
+        // Replacing a day the server has is a real replacement there (PUT), and says so.
+        let replaced = try await client.ok(["checkin", "--energy", "1", "--stress", "5", "--social", "1",
+                                            "--day", "2026-11-21", "--replace"], now: DriftCLITests.now)
+        #expect(replaced.stdout.contains("Sent to the server"), "\(replaced)")
+        let fortnight = try #require(try await client.ok(["insights", "--days", "14", "--json"], now: DriftCLITests.now)
+                                        .json() as? [String: Any])
+        let averages = (fortnight["summary"] as? [String: Any])?["averages"] as? [String: Any]
+        let energy = try #require(averages?["energy"] as? Double, "\(fortnight)")
+        #expect(abs(energy - 5.0 / 3) < 0.01, "the server averages 2, 2 and the replaced 1: \(fortnight)")
+
         // Insights from the server carry a request id and a timestamp too.
         let insights = try #require(try await client.ok(["insights", "--json"], now: DriftCLITests.now).json()
                                         as? [String: Any])

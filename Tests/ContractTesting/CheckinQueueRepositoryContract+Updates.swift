@@ -31,7 +31,7 @@ extension CheckinQueueRepositoryContract {
         let b = item("2026-11-18")
         try await enqueue([a, b], into: store.subject)
         let edited = QueuedCheckin(id: a.id, checkin: item("2026-11-16", contact: "Ana", energy: 5).checkin,
-                                   queuedAt: Fixtures.instant("2026-11-21T08:00:00.250Z"), retryCount: 0)
+                                   queuedAt: Fixtures.instant("2026-11-21T08:00:00.250Z"), retryCount: 0, replaces: true)
         #expect(try await store.subject.update(edited))
         #expect(try await store.reopen().all() == [edited, b],
                 "the port says update 'replaces the stored item with the same id'")

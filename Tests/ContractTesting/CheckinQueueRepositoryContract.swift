@@ -23,7 +23,8 @@ public enum CheckinQueueRepositoryContract {
     static let lifetime = LifetimeProbe.claimLifetime
 
     /// A queued check-in for `day`, queued at a millisecond-exact instant.
-    static func item(_ day: String, retryCount: Int = 0, contact: String? = nil, energy: Int = 3) -> QueuedCheckin {
+    static func item(_ day: String, retryCount: Int = 0, contact: String? = nil, energy: Int = 3,
+                     replaces: Bool = false) -> QueuedCheckin {
         let checkin: Checkin
         do {
             checkin = try Checkin(day: Fixtures.day(day), energy: energy, stress: 2, social: 4, keyContact: contact)
@@ -31,7 +32,7 @@ public enum CheckinQueueRepositoryContract {
             preconditionFailure("bad check-in in a contract: \(error)")
         }
         return QueuedCheckin(checkin: checkin, queuedAt: Fixtures.instant("\(day)T21:15:30.125Z"),
-                             retryCount: retryCount)
+                             retryCount: retryCount, replaces: replaces)
     }
 
     /// The same item with another retry count.
@@ -71,7 +72,7 @@ public enum CheckinQueueRepositoryContract {
         "items come back exactly, in enqueue order (not day order), through another handle"
     ) { factory in
         let store = try await factory.make()
-        let items = [item("2026-11-20", contact: "Zoë \"Mam\" — 👩‍👩‍👧\nline"), item("2026-11-18"),
+        let items = [item("2026-11-20", contact: "Zoë \"Mam\" — 👩‍👩‍👧\nline"), item("2026-11-18", replaces: true),
                      item("2026-11-19", retryCount: 2), item("2026-11-17", retryCount: 3, contact: "Sam")]
         try await enqueue(Array(items.prefix(2)), into: store.subject)
         try await enqueue(Array(items.suffix(2)), into: store.reopen())
@@ -83,5 +84,6 @@ public enum CheckinQueueRepositoryContract {
         #expect(stored[1].checkin.keyContact == nil)
         #expect(stored.map(\.queuedAt) == items.map(\.queuedAt))
         #expect(stored.map(\.retryCount) == [0, 0, 2, 3])
+        #expect(stored.map(\.replaces) == [false, true, false, false], "a replacing check-in stays one")
     }
 }

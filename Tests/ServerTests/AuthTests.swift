@@ -147,7 +147,7 @@ struct AuthTests {
     }
 
     @Test("a known path asked with an undeclared method is 405 with Allow, before any token is looked at; unknown paths are 404",
-          arguments: [(HTTPMethod.TRACE, "/api/v1/goals", "GET, POST"), (.DELETE, "/api/checkins/today", "GET"),
+          arguments: [(HTTPMethod.TRACE, "/api/v1/goals", "GET, POST"), (.DELETE, "/api/checkins/today", "GET, PUT"),
                       (.PUT, "/api/v1/goals/0a0b0c0d-0000-4000-8000-000000000001/tips", "POST"),
                       (.GET, "/api/auth/login", "POST"), (.PATCH, "/api/checkins", "POST")])
     func methodNotAllowed(method: HTTPMethod, path: String, allow: String) async throws {
@@ -179,15 +179,16 @@ struct AuthTests {
     }
 
     @Test("every protected route without a token is 401 UNAUTHORIZED in the JSON envelope",
-          arguments: ["GET /api/auth/session", "POST /api/auth/logout", "POST /api/checkins", "GET /api/checkins/today",
+          arguments: ["GET /api/auth/session", "POST /api/auth/logout", "POST /api/checkins", "PUT /api/checkins/{date}", "GET /api/checkins/today",
                       "GET /api/trends", "GET /api/insights/weekly", "GET /api/alerts", "GET /api/v1/goals",
                       "POST /api/v1/goals", "POST /api/v1/goals/{goalId}/tips"])
     func protectedRoutesNeedAToken(route: String) async throws {
         try await TestServer.withServer { server in
             let parts = route.split(separator: " ")
             let path = String(parts[1]).replacingOccurrences(of: "{goalId}", with: UUID().uuidString.lowercased())
+                .replacingOccurrences(of: "{date}", with: "2026-03-10")
             let method = HTTPMethod(rawValue: String(parts[0]))
-            let reply = try await server.request(method, path, body: method == .POST ? Data("{}".utf8) : nil)
+            let reply = try await server.request(method, path, body: [.POST, .PUT].contains(method) ? Data("{}".utf8) : nil)
             #expect(reply.status == 401)
             #expect(reply.error?.code == "UNAUTHORIZED")
             #expect(reply.error?.message.isEmpty == false)
@@ -200,7 +201,7 @@ struct AuthTests {
     func protectedRouteListIsComplete() async throws {
         try await TestServer.withServer { server in
             let routes = server.host.server(server.configuration).routes
-            let expected = ["GET /api/auth/session", "POST /api/auth/logout", "POST /api/checkins",
+            let expected = ["GET /api/auth/session", "POST /api/auth/logout", "POST /api/checkins", "PUT /api/checkins/{date}",
                             "GET /api/checkins/today", "GET /api/trends", "GET /api/insights/weekly", "GET /api/alerts",
                             "GET /api/v1/goals", "POST /api/v1/goals", "POST /api/v1/goals/{goalId}/tips"]
             #expect(Set(routes) == Set(expected + ["POST /api/auth/login"]))

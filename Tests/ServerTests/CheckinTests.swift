@@ -26,6 +26,53 @@ struct CheckinTests {
         }
     }
 
+    @Test("PUT /api/checkins/{date} replaces the day's check-in (200), replays its first answer, and refuses a contradicting date")
+    func replace() async throws {
+        try await TestServer.withServer { server in
+            let (_, token) = try await server.account("ann@example.org")
+            #expect(try await server.checkin(TestServer.checkinFields(energy: 4), token: token).status == 201)
+            func put(_ fields: [String: Any], key: String, date: String = "2026-03-10") async throws -> Reply {
+                try await server.request(.PUT, "/api/checkins/\(date)", token: token,
+                                         headers: [(Wire.idempotencyKeyHeader, key), ("Content-Type", "application/json")],
+                                         body: TestServer.data(fields))
+            }
+            let key = UUID().uuidString
+            var fields = TestServer.checkinFields(energy: 1, stress: 5, social: 1)
+            fields.removeValue(forKey: "date")
+            let replaced = try await put(fields, key: key)
+            #expect(replaced.status == 200, "\(replaced)")
+            #expect(try replaced.decode(Wire.CheckinBody.self).energy == 1)
+            let today = try await server.get("/api/checkins/today", token: token).decode(Wire.TodayResponse.self)
+            #expect(today.checkin?.energy == 1 && today.checkin?.stress == 5, "the server holds the new values")
+
+            let replay = try await put(fields, key: key)
+            #expect(replay.status == 200 && replay.header("Idempotent-Replayed") == "true", "\(replay)")
+            var other = fields
+            other["energy"] = 3
+            #expect(try await put(other, key: key).status == 422, "the key was used for another check-in")
+            let contradiction = try await put(TestServer.checkinFields("2026-03-09"), key: UUID().uuidString)
+            #expect(contradiction.status == 400 && contradiction.error?.message.contains("date") == true, "\(contradiction)")
+            #expect(try await put(fields, key: UUID().uuidString, date: "2026-02-30").status == 400)
+            let fresh = try await put(fields, key: UUID().uuidString, date: "2026-03-08")
+            #expect(fresh.status == 200, "replacing a day without a check-in creates it: \(fresh)")
+        }
+    }
+
+    @Test("HTTPCheckinAPI replaces with PUT: the server then holds the new values")
+    func replaceThroughTheClient() async throws {
+        try await TestServer.withServer { server in
+            let (_, token) = try await server.account("ann@example.org")
+            let api = HTTPCheckinAPI(server.api(token: token))
+            let first = try Checkin(day: TestServer.today, energy: 4, stress: 2, social: 4)
+            let second = try Checkin(day: TestServer.today, energy: 2, stress: 4, social: 2)
+            #expect(try await api.submit(first, idempotencyKey: UUID().uuidString, replacing: false) == .accepted)
+            #expect(try await api.submit(second, idempotencyKey: UUID().uuidString, replacing: false) == .duplicate)
+            #expect(try await api.submit(second, idempotencyKey: UUID().uuidString, replacing: true) == .accepted)
+            let today = try await HTTPDriftRemote(server.api(token: token)).today()
+            #expect(today == second)
+        }
+    }
+
     @Test("a check-in without a key contact answers key_contact null")
     func keyContactNull() async throws {
         try await TestServer.withServer { server in
@@ -79,8 +126,8 @@ struct CheckinTests {
             let api = HTTPCheckinAPI(server.api(token: token))
             let first = try Checkin(day: TestServer.today, energy: 4, stress: 2, social: 3)
             let second = try Checkin(day: TestServer.today, energy: 1, stress: 5, social: 1)
-            #expect(try await api.submit(first, idempotencyKey: UUID().uuidString) == .accepted)
-            #expect(try await api.submit(second, idempotencyKey: UUID().uuidString) == .duplicate)
+            #expect(try await api.submit(first, idempotencyKey: UUID().uuidString, replacing: false) == .accepted)
+            #expect(try await api.submit(second, idempotencyKey: UUID().uuidString, replacing: false) == .duplicate)
         }
     }
 
@@ -116,7 +163,7 @@ struct CheckinTests {
                                                 key: key, token: token)
             #expect(lost.status == 201)
 
-            let outcome = try await HTTPCheckinAPI(server.api(token: token)).submit(checkin, idempotencyKey: key)
+            let outcome = try await HTTPCheckinAPI(server.api(token: token)).submit(checkin, idempotencyKey: key, replacing: false)
             #expect(outcome == .accepted)
             let stored = try await server.host.workspace(account.id).drift.checkins(days: 30)
             #expect(stored == [checkin])
@@ -139,7 +186,7 @@ struct CheckinTests {
             #expect(replay.error?.code == "DUPLICATE_CHECKIN")
             #expect(replay.header("Idempotent-Replayed") == "true")
             let checkin = try Checkin(day: TestServer.today, energy: 1, stress: 2, social: 3)
-            #expect(try await HTTPCheckinAPI(server.api(token: token)).submit(checkin, idempotencyKey: key) == .duplicate)
+            #expect(try await HTTPCheckinAPI(server.api(token: token)).submit(checkin, idempotencyKey: key, replacing: false) == .duplicate)
         }
     }
 
@@ -206,11 +253,11 @@ struct CheckinTests {
             let key = UUID().uuidString
             let today = try Checkin(day: TestServer.today, energy: 4, stress: 2, social: 3)
             let yesterday = try Checkin(day: TestServer.today.adding(days: -1), energy: 4, stress: 2, social: 3)
-            #expect(try await api.submit(today, idempotencyKey: key) == .accepted)
-            await #expect(throws: ApiFailure.other(status: 422)) { try await api.submit(yesterday, idempotencyKey: key) }
-            await #expect(throws: ApiFailure.other(status: 400)) { try await api.submit(yesterday, idempotencyKey: "bad key") }
+            #expect(try await api.submit(today, idempotencyKey: key, replacing: false) == .accepted)
+            await #expect(throws: ApiFailure.other(status: 422)) { try await api.submit(yesterday, idempotencyKey: key, replacing: false) }
+            await #expect(throws: ApiFailure.other(status: 400)) { try await api.submit(yesterday, idempotencyKey: "bad key", replacing: false) }
             await #expect(throws: ApiFailure.unauthorized) {
-                try await HTTPCheckinAPI(server.api(token: "made-up")).submit(yesterday, idempotencyKey: UUID().uuidString)
+                try await HTTPCheckinAPI(server.api(token: "made-up")).submit(yesterday, idempotencyKey: UUID().uuidString, replacing: false)
             }
         }
     }

@@ -113,7 +113,7 @@ struct RateLimitTests {
             await #expect(throws: ApiFailure.rateLimited) { try await remote.today() }
             let checkin = try Checkin(day: TestServer.today, energy: 3, stress: 3, social: 3)
             await #expect(throws: ApiFailure.rateLimited) {
-                try await HTTPCheckinAPI(server.api(token: token)).submit(checkin, idempotencyKey: UUID().uuidString)
+                try await HTTPCheckinAPI(server.api(token: token)).submit(checkin, idempotencyKey: UUID().uuidString, replacing: false)
             }
         }
     }

@@ -25,7 +25,7 @@ struct ServerTests {
     func unknownRouteWithToken() async throws {
         try await TestServer.withServer { server in
             let (_, token) = try await server.account("ann@example.org")
-            let reply = try await server.get("/api/checkins/yesterday", token: token)
+            let reply = try await server.get("/api/checkin/yesterday", token: token)
             #expect(reply.status == 404)
             #expect(reply.error?.code == "NOT_FOUND")
         }

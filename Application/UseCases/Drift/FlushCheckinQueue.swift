@@ -29,7 +29,7 @@ public struct FlushCheckinQueue: Sendable {
             tried.insert(item.id)
             let outcome: SubmissionOutcome
             do {
-                outcome = try await api.submit(item.checkin, idempotencyKey: item.idempotencyKey)
+                outcome = try await api.submit(item.checkin, idempotencyKey: item.idempotencyKey, replacing: item.replaces)
             } catch ApiFailure.unauthorized {
                 try await queue.release(item.id, flush: flush, replacement: item)
                 throw ApiFailure.unauthorized

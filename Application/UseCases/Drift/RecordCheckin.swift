@@ -25,7 +25,7 @@ public struct RecordCheckin: Sendable {
             throw DriftError.alreadyCheckedIn(checkin.day)
         }
         guard let queue else { return (checkin, nil) }
-        let item = QueuedCheckin(checkin: checkin, queuedAt: time.now())
+        let item = QueuedCheckin(checkin: checkin, queuedAt: time.now(), replaces: replace)
         try await queue.enqueue(item)
         return (checkin, item)
     }

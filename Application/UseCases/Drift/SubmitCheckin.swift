@@ -22,13 +22,15 @@ public struct SubmitCheckin: Sendable {
         self.time = time
     }
 
-    /// The record of the first answer for `key`, and whether this call was a replay of it.
-    public func execute(_ checkin: Checkin, key: String) async throws -> (record: IdempotencyRecord, replayed: Bool) {
+    /// The record of the first answer for `key`, and whether this call was a replay of it. With
+    /// `replacing`, the check-in replaces the day's (`PUT`): the outcome is always `created`.
+    public func execute(_ checkin: Checkin, key: String, replacing: Bool = false) async throws
+        -> (record: IdempotencyRecord, replayed: Bool) {
         guard IdempotencyRecord.isValidKey(key) else { throw SubmissionError.invalidKey }
         if let first = try await idempotency.record(account: account, key: key) {
             return (try Self.replay(first, of: checkin), true)
         }
-        let saved = try await checkins.save(checkin, replacing: false)
+        let saved = try await checkins.save(checkin, replacing: replacing)
         let now = time.now()
         let record = IdempotencyRecord(accountID: account, key: key, checkin: checkin,
                                        outcome: saved ? .created : .duplicate, createdAt: now)
