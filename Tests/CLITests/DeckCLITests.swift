@@ -578,6 +578,20 @@ struct DeckCLITests {
         }
     }
 
+    @Test("a brand-new store has nothing to catch up on; the next day it cards only what ended after its first run",
+          arguments: persistentStores)
+    func startsAtFirstRun(store: String) async throws {
+        let cli = try Sandbox(store: store)
+        #expect(try await cli.cardKeys(now: F.tenAM).isEmpty, "nothing from the day before the first run")
+        for (lang, empty) in [("C.UTF-8", "Nothing to catch up on."), ("nl_NL.UTF-8", "Niets in te halen.")] {
+            let text = try await cli.ok(["deck"], now: F.tenAM, extraEnv: ["LANG": lang])
+            #expect(text.stdout.contains(empty), "\(text)")
+        }
+        // The first run was at 10:00 on the 6th, in the morning section: the next morning every
+        // section of the 6th is carded, the morning included (it ended after the first run).
+        #expect(try await cli.cardKeys(now: "2026-01-07T10:00") == F.keys(on: F.today))
+    }
+
     @Test("demo mentions the deck and leaves part of the last 24 hours open for it", arguments: persistentStores)
     func demo(store: String) async throws {
         let cli = try Sandbox(store: store)

@@ -30,6 +30,16 @@ struct SetupCLITests {
         #expect(none.count == 7 && none.allSatisfy { $0["enabled"] as? Bool == false }, "\(none)")
     }
 
+    @Test("the summary suggests setup in Dutch too, until modules are chosen")
+    func dutchSuggestion() async throws {
+        let cli = try Sandbox()
+        let before = try await cli.ok(["summary", "--locale", "nl"], now: Self.now)
+        #expect(before.stdout.contains("Je hebt nog niet gekozen wat je wilt bijhouden. Voer uit: wellness setup"), "\(before)")
+        try await cli.ok(["modules", "disable", "documents"], now: Self.now)
+        let after = try await cli.ok(["summary", "--locale", "nl"], now: Self.now)
+        #expect(!after.stdout.contains("wellness setup"), "switching a module off is a choice too: \(after)")
+    }
+
     @Test("setup refuses an unknown module (exit 64, naming it and the valid ones) and saves nothing",
           arguments: ["walks,flying", "", ","])
     func refused(value: String) async throws {

@@ -312,6 +312,8 @@ struct CheckinTests {
         (["date": "2026-03-10", "energy": 3, "stress": 2, "social": 3, "key_contact": 7], "\"key_contact\""),
         (["date": "2026-03-10", "energy": 3, "stress": 2, "social": 3, "key_contact": "Ann\u{1B}[31m"],
          "\"key_contact\": the key contact contains a control character (U+001B)"),
+        (["date": "2026-03-10", "energy": 3, "stress": 2, "social": 3, "key_contact": "a\u{0}b"],
+         "\"key_contact\": the key contact contains a control character (U+0000)"),
     ] as [([String: any Sendable], String)])
     func invalidFields(fields: [String: any Sendable], field: String) async throws {
         try await TestServer.withServer { server in
