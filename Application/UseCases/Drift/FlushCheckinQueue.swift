@@ -37,7 +37,7 @@ public struct FlushCheckinQueue: Sendable {
                 try await queue.release(item.id, flush: flush, replacement: item)
                 summary.rateLimited = true
                 break
-            } catch where StaleWhileRevalidate.isUnreachable(error) {
+            } catch where StaleWhileRevalidate.isUnreachable(error) || error is CancellationError || Task.isCancelled {
                 // No answer at all: not the item's fault, so it keeps its tries, and the rest
                 // would not get through either.
                 try await queue.release(item.id, flush: flush, replacement: item)
@@ -56,6 +56,21 @@ public struct FlushCheckinQueue: Sendable {
 }
 
 extension FlushCheckinQueue {
+    /// Sends a non-empty queue before another call to the server, giving up after `limit`: a
+    /// check-in queued while offline goes out the next time the person does anything online,
+    /// and a slow server does not hold up what they asked for. Giving up (or any failure)
+    /// leaves the items as they were, their tries untouched; the claim of an item in flight
+    /// expires on its own.
+    public func sendWaiting(within limit: Duration) async {
+        guard let waiting = try? await queue.all(), waiting.contains(where: { !$0.isHeldForReview }) else { return }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { _ = try? await self.execute() }
+            group.addTask { try? await Task.sleep(for: limit) }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+
     /// Flushes the queue right after `item` was queued, and tells whether `item` got through
     /// (it left the queue: accepted, or the server had it already).
     public func execute(sending item: QueuedCheckin) async throws -> (summary: FlushSummary, sent: Bool) {

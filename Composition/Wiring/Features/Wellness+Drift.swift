@@ -6,8 +6,9 @@ import WellnessInMemory
 extension Wellness {
     /// Drift (seed 004): daily check-ins, weekly insights, trends, alerts, tiers and the offline
     /// queue. Logged in to a server (a ``RemoteConnection``), check-ins are queued and sent at
-    /// once, and insights and trends come from the server through the cache; otherwise
-    /// everything is computed from the local store.
+    /// once, and insights, trends and alerts come from the server through the cache, after the
+    /// queue was given a few seconds to go out; otherwise everything is computed from the local
+    /// store.
     public struct Drift: Sendable {
         let checkIn: CheckIn
         let listCheckins: ListCheckins
@@ -75,9 +76,13 @@ extension Wellness {
 
         // MARK: - Views
 
+        /// How long a read from the server waits for queued check-ins to go out first.
+        static let sendWaitingLimit: Duration = .seconds(3)
+
         /// The weekly picture over 7 or 14 days ending today.
         public func insights(days: Int = 7) async throws -> DriftReading<WeeklyInsights> {
             guard let server else { return DriftReading(value: try await computeWeeklyInsights.execute(days: days)) }
+            await server.flushCheckinQueue.sendWaiting(within: Self.sendWaitingLimit)
             let read = try await server.readRemoteInsights.execute(days: days)
             return DriftReading(value: read.latest, fetchedAt: read.fetchedAt, offline: read.offline)
         }
@@ -85,6 +90,7 @@ extension Wellness {
         /// Daily points over 7, 30 or 90 days; 30 and 90 are Pro (``DriftError/locked(_:)``).
         public func trends(days: Int = 7) async throws -> DriftReading<[TrendPoint]> {
             guard let server else { return DriftReading(value: try await getTrends.execute(days: days)) }
+            await server.flushCheckinQueue.sendWaiting(within: Self.sendWaitingLimit)
             let read = try await server.readRemoteTrends.execute(days: days)
             return DriftReading(value: read.latest, fetchedAt: read.fetchedAt, offline: read.offline)
         }
@@ -93,6 +99,7 @@ extension Wellness {
         /// newest first.
         public func alerts(days: Int = 14) async throws -> DriftReading<[DriftAlert]> {
             guard let server else { return DriftReading(value: try await listDriftAlerts.execute(days: days)) }
+            await server.flushCheckinQueue.sendWaiting(within: Self.sendWaitingLimit)
             let read = try await server.readRemoteAlerts.execute(days: days)
             return DriftReading(value: read.latest, fetchedAt: read.fetchedAt, offline: read.offline)
         }

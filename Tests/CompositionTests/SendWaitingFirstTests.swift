@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+import WellnessApplication
+import WellnessComposition
+import WellnessDomain
+import WellnessTestSupport
+import WellnessTips
+
+/// A check-in API whose answer can be switched: offline, accepting, or hanging until cancelled.
+private actor SwitchableCheckinAPI: CheckinAPI {
+    enum Mode { case offline, accepting, hanging }
+    var mode = Mode.offline
+    private(set) var received: [Checkin] = []
+
+    func set(_ mode: Mode) { self.mode = mode }
+
+    func submit(_ checkin: Checkin, idempotencyKey: String, replacing: Bool) async throws -> SubmissionOutcome {
+        switch mode {
+        case .offline: throw ApiFailure.offline
+        case .accepting:
+            received.append(checkin)
+            return .accepted
+        case .hanging:
+            try await Task.sleep(for: .seconds(120))
+            return .accepted
+        }
+    }
+}
+
+/// A Drift server with no data.
+private struct EmptyDriftRemote: DriftRemote {
+    func weeklyInsights(days: Int) throws -> WeeklyInsights { throw ApiFailure.other(status: 501) }
+    func trends(days: Int) -> [TrendPoint] { [] }
+    func today() -> Checkin? { nil }
+    func alerts(days: Int) -> [DriftAlert] { [] }
+}
+
+@Suite("Reads from the server send the waiting queue first")
+struct SendWaitingFirstTests {
+    private let api = SwitchableCheckinAPI()
+    let repositories = WellnessRepositories.inMemory()
+    let clock = FixedWallClock(Fixtures.instant("2026-11-20T10:00:00+01:00"))
+
+    var wellness: Wellness {
+        get throws {
+            let login = StoredCredentials(server: URL(string: "http://127.0.0.1:9")!, email: "ann@example.org",
+                                          accessToken: "t", expiresAt: Fixtures.instant("2026-12-20T10:00:00Z"))
+            return try Wellness(repositories: repositories, clock: clock, calendar: Fixtures.calendar(),
+                                remote: RemoteConnection(login: login, checkins: api, drift: EmptyDriftRemote(),
+                                                         tips: RuleBasedGoalTipsService()))
+        }
+    }
+
+    @Test("a check-in queued while offline goes out with the next trends, alerts or insights read",
+          arguments: ["trends", "alerts"])
+    func sentWithTheNextRead(read: String) async throws {
+        let app = try wellness
+        #expect(try await app.drift.checkIn(energy: 2, stress: 4, social: 3).delivery == .queued)
+        await api.set(.accepting)
+        if read == "trends" { _ = try await app.drift.trends() } else { _ = try await app.drift.alerts() }
+        #expect(await api.received.count == 1)
+        #expect(try await app.drift.queued().isEmpty)
+    }
+
+    @Test("a server that does not answer does not hold up the read, and the item keeps its tries")
+    func hangingServer() async throws {
+        let app = try wellness
+        _ = try await app.drift.checkIn(energy: 2, stress: 4, social: 3)
+        await api.set(.hanging)
+        // Returns (the read gives up on the queue after a few seconds), with the item untouched.
+        #expect(try await app.drift.alerts().value.isEmpty)
+        let queued = try await app.drift.queued()
+        #expect(queued.count == 1 && queued.first?.retryCount == 0)
+    }
+}
