@@ -146,8 +146,8 @@ struct LoginCommand: AsyncParsableCommand {
         try await Console.run(options) { console in
             guard console.client.configuration.store != .memory else { throw CLIError.loginNeedsStore }
             let url = try LogIn.serverURL(server, allowInsecure: insecure)
-            if url.scheme?.lowercased() == "http", let host = url.host, !LogIn.isLoopback(host) {
-                console.warn(console.text.string("cli.login.insecure", .verbatim(host)))
+            if LogIn.isInsecure(url) {
+                console.warn(console.text.string("cli.login.insecure", .verbatim(url.host ?? server)))
             }
             let password = try PasswordInput(console.context).read(confirm: false)
             let stored = try await console.client.session.logIn(server: url, email: email, password: password)

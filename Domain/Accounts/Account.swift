@@ -120,9 +120,11 @@ public enum PasswordPolicy {
         guard password.utf8.count <= maximumBytes else { throw .passwordTooLong(maximumBytes: maximumBytes) }
     }
 
-    /// Refuses NUL and every other control character (C0, DEL, C1), at sign-up and at login.
+    /// Refuses NUL and every other control character, at sign-up and at login: those of
+    /// ``PlainText/isControl(_:)``, and also tab and line breaks, which text may hold but a
+    /// password read as one line may not.
     public static func checkCharacters(_ password: String) throws(AccountError) {
-        guard !password.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else {
+        guard !password.unicodeScalars.contains(where: { PlainText.isControl($0) || $0 == "\t" || $0 == "\n" }) else {
             throw .passwordControlCharacter
         }
     }

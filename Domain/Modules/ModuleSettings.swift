@@ -83,20 +83,19 @@ public struct ModuleSettings: Sendable, Equatable, Codable {
     /// The first-run selection: exactly `modules` on (switched on at `now` unless already on),
     /// every other known module off; usage history and unknown modules are kept.
     public mutating func choose(exactly modules: Set<TrackingModule>, at now: Date) {
-        for module in TrackingModule.allCases {
-            if modules.contains(module) { enable(module, at: now) } else { disable(module) }
-        }
+        switchOn(exactly: modules, at: now)
         markChosen(at: now)
     }
 
     /// Turns on exactly the default modules; usage history and unknown modules are kept.
     public mutating func resetToDefaults(at now: Date) {
+        switchOn(exactly: TrackingModule.defaultEnabled, at: now)
+    }
+
+    /// Exactly `modules` on (switched on at `now` unless already on), every other known one off.
+    private mutating func switchOn(exactly modules: Set<TrackingModule>, at now: Date) {
         for module in TrackingModule.allCases {
-            if TrackingModule.defaultEnabled.contains(module) {
-                enable(module, at: now)
-            } else {
-                disable(module)
-            }
+            if modules.contains(module) { enable(module, at: now) } else { disable(module) }
         }
     }
 

@@ -24,8 +24,13 @@ public struct LogIn: Sendable {
               let host = url.host, !host.isEmpty, url.query == nil, url.fragment == nil,
               url.path.isEmpty || url.path == "/", let server = URL(string: bare)
         else { throw .invalidServer(text) }
-        if scheme == "http", !allowInsecure, !isLoopback(host) { throw .insecureServer(host) }
+        if !allowInsecure, isInsecure(server) { throw .insecureServer(host) }
         return server
+    }
+
+    /// Whether `server` is plain `http://` to a host that is not this machine.
+    public static func isInsecure(_ server: URL) -> Bool {
+        server.scheme?.lowercased() == "http" && !isLoopback(server.host ?? "")
     }
 
     /// Whether `host` names this machine: `localhost`, 127.0.0.0/8 or ::1.
