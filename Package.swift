@@ -125,6 +125,7 @@ let package = Package(
                           path: "Composition/CLI/Main", swiftSettings: strict),
         .executableTarget(name: "wellness-bench",
                           dependencies: ["WellnessComposition", "WellnessServerHost", "WellnessHTTP",
+                                         .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                          .product(name: "GRDB", package: "GRDB.swift"),
                                          .product(name: "Logging", package: "swift-log")],
                           path: "Composition/Bench", swiftSettings: strict),

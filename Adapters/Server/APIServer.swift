@@ -66,8 +66,8 @@ public struct ServerConfiguration: Sendable {
 
 /// The Wellness HTTP API on Hummingbird 2 (`wellness serve`): accounts and sessions,
 /// check-ins with idempotency keys, trends, insights, alerts, goals and tips. Every route but
-/// login needs a bearer token and counts against its rate limit; login attempts are limited
-/// per email address. Errors are always `{"error": {"code", "message"}}`.
+/// login needs a bearer token and counts against its rate limit; failed logins back off per
+/// email and client address (``LoginThrottle``). Errors are always `{"error": {"code", "message"}}`.
 public struct APIServer: Sendable {
     /// Logging in, checking a bearer token, logging out.
     public struct Sessions: Sendable {
@@ -92,8 +92,6 @@ public struct APIServer: Sendable {
     let describe: @Sendable (any Error) -> String
     let gate = AccountGate()
     let limiter: RateLimiter
-    /// Login attempts per email address: a password guesser gets 10 tries a minute.
-    let logins: RateLimiter
 
     public init(sessions: Sessions, idempotency: any IdempotencyRepository,
                 workspace: @escaping @Sendable (Account) async throws -> AccountWorkspace, time: TimeContext,
@@ -108,7 +106,6 @@ public struct APIServer: Sendable {
         self.configuration = configuration
         self.logger = logger
         limiter = RateLimiter(limit: configuration.rateLimit, now: { time.now() })
-        logins = RateLimiter(limit: RateLimit(limit: 10, window: 60), now: { time.now() })
     }
 
     /// Every route the server answers, as `METHOD /path` with `{parameter}` placeholders (what
@@ -153,18 +150,18 @@ public struct APIServer: Sendable {
         router.add(middleware: LogRequestsMiddleware(.info))
         let limit = configuration.maxBodyBytes
 
-        router.post("/api/auth/login") { request, _ in
+        router.post("/api/auth/login") { request, context in
             let body = try await JSONObject.read(request, limit: limit)
             let email = try body.string("email")!
             let password = try body.string("password")!
-            if let wait = await logins.admit((try? EmailAddress(email))?.rawValue ?? email) {
-                throw APIError.rateLimited(retryAfter: wait)
-            }
             do {
-                let grant = try await sessions.start.execute(email: email, password: password).grant
+                let grant = try await sessions.start.execute(email: email, password: password,
+                                                             client: context.clientAddress).grant
                 return try Self.json(Wire.LoginResponse(accessToken: grant.accessToken, expiresAt: grant.expiresAt))
             } catch AccountError.invalidCredentials {
                 throw APIError.invalidCredentials
+            } catch AccountError.tooManyAttempts(let wait) {
+                throw APIError.rateLimited(retryAfter: wait)
             } catch AccountError.passwordControlCharacter {
                 throw APIError.validation("\"password\" must not contain NUL or other control characters")
             }

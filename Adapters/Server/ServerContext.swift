@@ -17,9 +17,12 @@ public struct APIRequestContext: RequestContext {
     /// The request's id: Hummingbird's (in every log line as `hb.request.id`), or a fresh one
     /// when the logger keeps no metadata (a no-op log handler).
     public let requestID: String
+    /// The client's IP address as the connection shows it (a proxy's, behind one).
+    public let clientAddress: String
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
+        clientAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
         requestID = source.logger[metadataKey: "hb.request.id"]?.description
             ?? String(UInt64.random(in: .min ... .max), radix: 16)
     }

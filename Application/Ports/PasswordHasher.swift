@@ -6,7 +6,8 @@ public protocol PasswordHasher: Sendable {
     func hash(_ password: String) async throws -> String
     /// Whether `password` matches `hash`; false for a malformed hash.
     func verify(_ password: String, against hash: String) async -> Bool
-    /// A hash of a random secret, as costly to verify as a real one: what a login for an
-    /// unknown email is checked against, so its timing matches a wrong password's.
-    var unknownAccountHash: String { get }
+    /// Takes as long as ``verify(_:against:)`` of a real hash, without holding the hashing
+    /// threads: what a login for an unknown email costs, so its timing matches a wrong
+    /// password's, while junk logins for made-up emails cannot queue ahead of real ones.
+    func imitateVerify() async
 }

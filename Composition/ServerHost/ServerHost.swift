@@ -26,10 +26,12 @@ public final class ServerHost: Sendable {
     let logger: Logger
     let workspaces = Workspaces()
 
-    /// `bcryptCost` 12 for real use; tests lower it.
+    /// `bcryptCost` 12 for real use; tests lower it. `loginThrottle` says how failed logins
+    /// back off (kept in this process's memory).
     public init(store: StoreKind, directory: URL, clock: any WallClock = SystemWallClock(),
                 calendar: Calendar = .current, bcryptCost: UInt8 = 12,
                 sessionLifetime: TimeInterval = StartSession.defaultLifetime,
+                loginThrottle: LoginThrottle.Policy = LoginThrottle.Policy(),
                 logger: Logger = Logger(label: "wellness.server")) throws {
         let repositories = try ServerRepositories.make(store, directory: directory, logger: logger)
         let credentials = SecureCredentials(cost: bcryptCost)
@@ -40,7 +42,7 @@ public final class ServerHost: Sendable {
         findAccount = FindAccount(accounts: accounts)
         removeAccount = RemoveAccount(accounts: accounts)
         startSession = StartSession(accounts: accounts, hasher: credentials, tokens: credentials, time: time,
-                                    lifetime: sessionLifetime)
+                                    lifetime: sessionLifetime, throttle: loginThrottle)
         authenticateSession = AuthenticateSession(accounts: accounts, tokens: credentials, time: time)
         endSession = EndSession(accounts: accounts, tokens: credentials)
         idempotency = repositories.idempotency

@@ -34,6 +34,9 @@ public enum AccountError: WellnessError, Equatable {
     case invalidCredentials
     /// The token is missing, unknown, revoked or expired.
     case notAuthenticated
+    /// Too many failed logins for this email or from this client: try again in `retryAfter`
+    /// seconds (``LoginThrottle``).
+    case tooManyAttempts(retryAfter: Int)
 
     public enum Code: String, CaseIterable, Sendable {
         case invalidEmail
@@ -44,6 +47,7 @@ public enum AccountError: WellnessError, Equatable {
         case noSuchAccount
         case invalidCredentials
         case notAuthenticated
+        case tooManyAttempts
     }
 
     public static let family = "account"
@@ -58,6 +62,7 @@ public enum AccountError: WellnessError, Equatable {
         case .noSuchAccount: .noSuchAccount
         case .invalidCredentials: .invalidCredentials
         case .notAuthenticated: .notAuthenticated
+        case .tooManyAttempts: .tooManyAttempts
         }
     }
 
@@ -71,6 +76,7 @@ public enum AccountError: WellnessError, Equatable {
         case .noSuchAccount(let reference): [.verbatim(reference)]
         case .invalidCredentials: []
         case .notAuthenticated: []
+        case .tooManyAttempts(let seconds): [.number(seconds)]
         }
     }
 }

@@ -10,8 +10,9 @@ import WellnessTestSupport
 /// A fast, transparent password hasher: the hash of `p` is `h:p`. It records every password
 /// it was asked to verify and the hash it was checked against.
 private actor PlainHasher: PasswordHasher {
-    nonisolated let unknownAccountHash = "h-unknown:dummy"
     private(set) var verified: [(password: String, hash: String)] = []
+    /// How many times a check was imitated (a login for an unknown email).
+    private(set) var imitated = 0
 
     func hash(_ password: String) -> String { "h:" + password }
 
@@ -19,6 +20,8 @@ private actor PlainHasher: PasswordHasher {
         verified.append((password, hash))
         return hash == "h:" + password
     }
+
+    func imitateVerify() { imitated += 1 }
 }
 
 /// Tokens `token-1`, `token-2`, …; the digest of `t` is `d:t`.
@@ -46,19 +49,20 @@ private struct AccountsWorld {
     let hasher = PlainHasher()
     let tokens = CountingTokens()
     let sessionLifetime: TimeInterval
+    /// One for the world, as a server has one: it remembers failed logins.
+    let startSession: StartSession
 
     init(sessionLifetime: TimeInterval = 3600) {
         time = TimeContext(clock: clock, calendar: Fixtures.calendar())
         self.sessionLifetime = sessionLifetime
+        startSession = StartSession(accounts: accounts, hasher: hasher, tokens: tokens, time: time,
+                                    lifetime: sessionLifetime)
     }
 
     var addAccount: AddAccount { AddAccount(accounts: accounts, hasher: hasher, time: time) }
     var listAccounts: ListAccounts { ListAccounts(accounts: accounts) }
     var findAccount: FindAccount { FindAccount(accounts: accounts) }
     var removeAccount: RemoveAccount { RemoveAccount(accounts: accounts) }
-    var startSession: StartSession {
-        StartSession(accounts: accounts, hasher: hasher, tokens: tokens, time: time, lifetime: sessionLifetime)
-    }
     var authenticateSession: AuthenticateSession { AuthenticateSession(accounts: accounts, tokens: tokens, time: time) }
     var endSession: EndSession { EndSession(accounts: accounts, tokens: tokens) }
 
@@ -152,7 +156,7 @@ struct ManageAccountsTests {
         #expect(try await world.authenticateSession.execute(two.accessToken).account.email.rawValue == "ann@example.org")
     }
 
-    @Test("a wrong password and an unknown email give the same error, after the same hash check, and no session")
+    @Test("a wrong password and an unknown email give the same error, an unknown email imitating the check, and no session")
     func invalidCredentials() async throws {
         _ = try await world.addAccount.execute(email: "ann@example.org", password: "password-a")
 
@@ -171,8 +175,8 @@ struct ManageAccountsTests {
         #expect(english(wrong) == english(unknown))
 
         let checks = await world.hasher.verified
-        #expect(checks.map(\.hash) == ["h:password-a", world.hasher.unknownAccountHash, world.hasher.unknownAccountHash],
-                "an unknown email is checked against the dummy hash")
+        #expect(checks.map(\.hash) == ["h:password-a"], "only the known account's hash was checked")
+        #expect(await world.hasher.imitated == 2, "an unknown or malformed email waits as long as a check instead")
         #expect(world.tokens.count == 0, "no token was issued")
     }
 
@@ -186,6 +190,66 @@ struct ManageAccountsTests {
         }
         #expect(await world.hasher.verified.isEmpty, "no hash was checked")
         #expect(world.tokens.count == 0)
+    }
+
+    @Test("failed logins from one client back off: after 5 the next waits 1 s, then 2 s, checking no password meanwhile")
+    func failuresBackOff() async throws {
+        _ = try await world.addAccount.execute(email: "ann@example.org", password: "password-a")
+        for _ in 1...5 {
+            await #expect(throws: AccountError.invalidCredentials) {
+                try await world.startSession.execute(email: "ann@example.org", password: "guess", client: "10.0.0.9")
+            }
+        }
+        // Even the right password waits: the guesser cannot tell it from a wrong one.
+        await #expect(throws: AccountError.tooManyAttempts(retryAfter: 1)) {
+            try await world.startSession.execute(email: "ann@example.org", password: "password-a", client: "10.0.0.9")
+        }
+        #expect(await world.hasher.verified.count == 5, "a refused try checks no password")
+        world.advance(1)
+        await #expect(throws: AccountError.invalidCredentials) {
+            try await world.startSession.execute(email: " ANN@example.org", password: "guess", client: "10.0.0.9")
+        }
+        await #expect(throws: AccountError.tooManyAttempts(retryAfter: 2), "another spelling of the email counts as the same") {
+            try await world.startSession.execute(email: "ann@example.org", password: "password-a", client: "10.0.0.9")
+        }
+        world.advance(2)
+        _ = try await world.startSession.execute(email: "ann@example.org", password: "password-a", client: "10.0.0.9")
+        // A success forgets the pair's failures.
+        await #expect(throws: AccountError.invalidCredentials) {
+            try await world.startSession.execute(email: "ann@example.org", password: "guess", client: "10.0.0.9")
+        }
+    }
+
+    @Test("guesses at an email from many addresses slow strangers down but never lock out a client that logged in before")
+    func knownClientIsNotLockedOut() async throws {
+        _ = try await world.addAccount.execute(email: "ann@example.org", password: "password-a")
+        _ = try await world.startSession.execute(email: "ann@example.org", password: "password-a", client: "192.0.2.1")
+        for guesser in 1...20 {
+            await #expect(throws: AccountError.invalidCredentials) {
+                try await world.startSession.execute(email: "ann@example.org", password: "guess", client: "10.0.1.\(guesser)")
+            }
+        }
+        await #expect(throws: AccountError.tooManyAttempts(retryAfter: 1), "a new address waits") {
+            try await world.startSession.execute(email: "ann@example.org", password: "password-a", client: "10.0.2.1")
+        }
+        let owner = try await world.startSession.execute(email: "ann@example.org", password: "password-a",
+                                                         client: "192.0.2.1")
+        #expect(owner.account.email.rawValue == "ann@example.org", "the owner's own client still logs in at once")
+    }
+
+    @Test("one address trying many emails slows down on all of them; other addresses are not affected")
+    func addressBackOff() async throws {
+        _ = try await world.addAccount.execute(email: "ann@example.org", password: "password-a")
+        for number in 1...30 {
+            await #expect(throws: AccountError.invalidCredentials) {
+                try await world.startSession.execute(email: "junk\(number)@example.org", password: "guess", client: "10.0.0.9")
+            }
+        }
+        await #expect(throws: AccountError.tooManyAttempts(retryAfter: 1)) {
+            try await world.startSession.execute(email: "ann@example.org", password: "password-a", client: "10.0.0.9")
+        }
+        _ = try await world.startSession.execute(email: "ann@example.org", password: "password-a", client: "10.0.0.10")
+        #expect(await world.hasher.imitated == 30, "made-up emails only imitate the check")
     }
 
     @Test("a token works until its session expires, then not")

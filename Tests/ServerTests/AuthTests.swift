@@ -2,6 +2,7 @@ import Foundation
 import NIOHTTP1
 import Testing
 import WellnessComposition
+import WellnessServer
 import WellnessServerHost
 import WellnessHTTP
 import WellnessTestSupport
@@ -24,6 +25,20 @@ struct AuthTests {
             let keys = Set(try reply.object().keys)
             #expect(keys == ["accessToken", "expiresAt"])
         }
+    }
+
+    @Test("a login for an unknown email waits about as long as a real password check")
+    func unknownEmailTakesAsLong() async throws {
+        let credentials = SecureCredentials(cost: 8)
+        let hash = try await credentials.hash("correct horse")
+        let clock = ContinuousClock()
+        var checks: [Duration] = []
+        for _ in 1...3 {
+            checks.append(await clock.measure { #expect(await credentials.verify("wrong horse", against: hash) == false) })
+        }
+        let imitated = await clock.measure { await credentials.imitateVerify() }
+        // A lower bound only (a sleep is never shorter), with room for a check slowed by a busy machine.
+        #expect(imitated >= checks.min()! / 4, "imitated \(imitated), checks \(checks)")
     }
 
     @Test("two logins of one account get different tokens")

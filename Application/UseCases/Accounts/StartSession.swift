@@ -2,13 +2,17 @@ import Foundation
 import WellnessDomain
 
 /// A new session for the right email and password (a server's login). A wrong password and an
-/// unknown email both give ``AccountError/invalidCredentials``, after the same work (an unknown
-/// email is checked against a dummy hash), so neither the answer nor its timing tells them apart.
+/// unknown email both give ``AccountError/invalidCredentials``, after the same time (an unknown
+/// email waits as long as a check, see ``PasswordHasher/imitateVerify()``), so neither the
+/// answer nor its timing tells them apart. Failed logins back off per email and client
+/// (``LoginThrottle``): a client that must wait gets ``AccountError/tooManyAttempts(retryAfter:)``
+/// before any password is checked.
 public struct StartSession: Sendable {
     let accounts: any AccountRepository
     let hasher: any PasswordHasher
     let tokens: any AccessTokenIssuer
     let time: TimeContext
+    let attempts: LoginAttempts
     /// How long a login holds.
     public let lifetime: TimeInterval
 
@@ -16,21 +20,34 @@ public struct StartSession: Sendable {
     public static let defaultLifetime: TimeInterval = 30 * 24 * 60 * 60
 
     public init(accounts: any AccountRepository, hasher: any PasswordHasher, tokens: any AccessTokenIssuer,
-                time: TimeContext, lifetime: TimeInterval = Self.defaultLifetime) {
+                time: TimeContext, lifetime: TimeInterval = Self.defaultLifetime,
+                throttle: LoginThrottle.Policy = LoginThrottle.Policy()) {
         self.accounts = accounts
         self.hasher = hasher
         self.tokens = tokens
         self.time = time
         self.lifetime = lifetime
+        attempts = LoginAttempts(policy: throttle, now: { time.now() })
     }
 
     /// A password with a control character is refused before any account is looked at
-    /// (``AccountError/passwordControlCharacter``): no password can hold one.
-    public func execute(email text: String, password: String) async throws -> (grant: AccessGrant, account: Account) {
+    /// (``AccountError/passwordControlCharacter``): no password can hold one. `client` names
+    /// who is asking (the client's IP address on a server) for the throttle.
+    public func execute(email text: String, password: String, client: String = "local") async throws
+        -> (grant: AccessGrant, account: Account) {
         try PasswordPolicy.checkCharacters(password)
         let email = try? EmailAddress(text)
+        let key = email?.rawValue ?? text.lowercased()
+        try await attempts.admit(email: key, address: client)
         let account = if let email { try await accounts.account(email: email) } else { Account?.none }
-        let matches = await hasher.verify(password, against: account?.passwordHash ?? hasher.unknownAccountHash)
+        let matches: Bool
+        if let account {
+            matches = await hasher.verify(password, against: account.passwordHash)
+        } else {
+            await hasher.imitateVerify()
+            matches = false
+        }
+        await attempts.record(success: matches, email: key, address: client)
         guard matches, let account else { throw AccountError.invalidCredentials }
         let token = tokens.newToken()
         let now = time.now()
