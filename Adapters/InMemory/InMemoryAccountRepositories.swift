@@ -20,15 +20,27 @@ public actor InMemoryAccountRepository: AccountRepository {
     public func removeSessions(expiredBefore instant: Date) -> Int { state.removeSessions(expiredBefore: instant) }
 }
 
-/// Idempotency records held in memory.
-public actor InMemoryIdempotencyRepository: IdempotencyRepository {
-    private var state = IdempotencyState()
+/// Idempotency records held in memory, beside the check-ins of `checkins`: that actor keeps
+/// both, so a submission is one step of it.
+public struct InMemoryIdempotencyRepository: IdempotencyRepository {
+    public let checkins: InMemoryCheckinRepository
 
-    public init() {}
+    public init(checkins: InMemoryCheckinRepository) {
+        self.checkins = checkins
+    }
 
-    public func record(account: Account.ID, key: String) -> IdempotencyRecord? { state.record(account: account, key: key) }
-    public func save(_ record: IdempotencyRecord) -> Bool { state.save(record) }
-    public func removeRecords(createdBefore instant: Date) -> Int { state.removeRecords(createdBefore: instant) }
+    public func record(account: Account.ID, key: String) async -> IdempotencyRecord? {
+        await checkins.record(account: account, key: key)
+    }
+
+    public func submit(_ checkin: Checkin, account: Account.ID, key: String, replacing: Bool, at now: Date) async
+        -> (record: IdempotencyRecord, replayed: Bool) {
+        await checkins.submit(checkin, account: account, key: key, replacing: replacing, at: now)
+    }
+
+    public func removeRecords(createdBefore instant: Date) async -> Int {
+        await checkins.removeRecords(createdBefore: instant)
+    }
 }
 
 /// A login kept in memory only (tests, previews).

@@ -6,6 +6,8 @@ import WellnessStoreState
 /// Check-ins held in memory, one per day.
 public actor InMemoryCheckinRepository: CheckinRepository {
     private var byDay: [LocalDay: Checkin] = [:]
+    /// The idempotency records of submissions (``InMemoryIdempotencyRepository``).
+    private var submissions = IdempotencyState()
 
     public init() {}
 
@@ -18,6 +20,15 @@ public actor InMemoryCheckinRepository: CheckinRepository {
         byDay[checkin.day] = checkin
         return true
     }
+
+    func record(account: Account.ID, key: String) -> IdempotencyRecord? { submissions.record(account: account, key: key) }
+
+    func submit(_ checkin: Checkin, account: Account.ID, key: String, replacing: Bool, at now: Date)
+        -> (record: IdempotencyRecord, replayed: Bool) {
+        submissions.submit(checkin, account: account, key: key, at: now) { save($0, replacing: replacing) }
+    }
+
+    func removeRecords(createdBefore instant: Date) -> Int { submissions.removeRecords(createdBefore: instant) }
 }
 
 /// The offline queue held in memory.

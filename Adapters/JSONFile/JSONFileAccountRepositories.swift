@@ -42,7 +42,8 @@ public struct JSONFileAccountRepository: AccountRepository {
     }
 }
 
-/// Idempotency records in `idempotency.json`.
+/// Idempotency records in `idempotency.json`, beside the check-ins in `checkins.json` of the
+/// same store: a submission writes both files in one transaction of the store.
 public struct JSONFileIdempotencyRepository: IdempotencyRepository {
     private let store: JSONFileStore
     static let collection = "idempotency"
@@ -59,11 +60,20 @@ public struct JSONFileIdempotencyRepository: IdempotencyRepository {
         try await state().record(account: account, key: key)
     }
 
-    public func save(_ record: IdempotencyRecord) async throws -> Bool {
-        try await store.update(Self.collection, as: IdempotencyState.self) { stored in
-            var state = stored ?? IdempotencyState()
-            defer { stored = state }
-            return state.save(record)
+    public func submit(_ checkin: Checkin, account: Account.ID, key: String, replacing: Bool, at now: Date) async throws
+        -> (record: IdempotencyRecord, replayed: Bool) {
+        try await store.transaction { transaction in
+            var state = try transaction.read(Self.collection, as: IdempotencyState.self) ?? IdempotencyState()
+            var checkins = try transaction.read(JSONFileCheckinRepository.collection, as: [Checkin].self) ?? []
+            var saved = false
+            let answer = state.submit(checkin, account: account, key: key, at: now) { checkin in
+                saved = JSONFileCheckinRepository.save(checkin, replacing: replacing, in: &checkins)
+                return saved
+            }
+            guard !answer.replayed else { return answer }
+            if saved { try transaction.write(JSONFileCheckinRepository.collection, checkins) }
+            try transaction.write(Self.collection, state)
+            return answer
         }
     }
 

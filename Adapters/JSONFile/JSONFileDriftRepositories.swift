@@ -19,16 +19,21 @@ public struct JSONFileCheckinRepository: CheckinRepository {
     public func save(_ checkin: Checkin, replacing: Bool) async throws -> Bool {
         try await store.update(Self.collection, as: [Checkin].self) { stored in
             var checkins = stored ?? []
-            if let index = checkins.firstIndex(where: { $0.day == checkin.day }) {
-                guard replacing else { return false }
-                checkins[index] = checkin
-            } else {
-                checkins.append(checkin)
-                checkins.sort { $0.day < $1.day }
-            }
-            stored = checkins
-            return true
+            defer { stored = checkins }
+            return Self.save(checkin, replacing: replacing, in: &checkins)
         }
+    }
+
+    /// Puts `checkin` in its day's place (a day that has one only when `replacing`); whether it did.
+    static func save(_ checkin: Checkin, replacing: Bool, in checkins: inout [Checkin]) -> Bool {
+        if let index = checkins.firstIndex(where: { $0.day == checkin.day }) {
+            guard replacing else { return false }
+            checkins[index] = checkin
+        } else {
+            checkins.append(checkin)
+            checkins.sort { $0.day < $1.day }
+        }
+        return true
     }
 }
 

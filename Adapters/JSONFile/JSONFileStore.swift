@@ -16,7 +16,8 @@ import WellnessFileSystem
 /// each file is replaced atomically (temporary file, `fsync`, `rename`, `fsync` of the
 /// directory), so a reader sees the old or the new file and concurrent writers lose nothing.
 /// Files are created 0600. A file that does not decode is reported with its path and never
-/// overwritten.
+/// overwritten. A change of several files at once (``transaction(_:)``) goes through a journal,
+/// so it is all or nothing even when the process dies half-way.
 public struct JSONFileStore: Sendable {
     public let directory: URL
     private let lock: FileLock
@@ -31,8 +32,14 @@ public struct JSONFileStore: Sendable {
         self.logger = logger
         try PrivateFiles.ensureDirectory(directory)
         self.lock = FileLock(directory.appendingPathComponent(".wellness-json.lock"))
-        try lock.withLock { try removeStrayTemporaryFiles() }
+        try lock.withLock {
+            try removeStrayTemporaryFiles()
+            try replayJournal()
+        }
     }
+
+    /// Where a transaction of several files keeps their new contents until all are written.
+    var journal: URL { directory.appendingPathComponent(".wellness-journal.json") }
 
     /// The path of a collection's file.
     public func url(of collection: String) -> URL {
@@ -42,7 +49,32 @@ public struct JSONFileStore: Sendable {
     /// The collection's stored value, or `nil` when its file does not exist yet. The file is
     /// read on a thread of its own, never on Swift's cooperative pool.
     public func read<Value: Decodable & Sendable>(_ collection: String, as type: Value.Type) async throws -> Value? {
-        try await Self.offThePool { try readNow(collection, as: type) }
+        try await Self.offThePool {
+            // A transaction left half-done by a writer that died is finished before anyone reads.
+            if access(journal.path, F_OK) == 0 { try lock.withLock { try replayJournal() } }
+            return try readNow(collection, as: type)
+        }
+    }
+
+    /// Runs `body` under the store's lock, on a thread of its own, and then writes every
+    /// collection it wrote, all or nothing: when more than one changed, their new contents go to
+    /// a journal first (written durably), then to their files, and the journal is removed. A
+    /// journal left behind by a writer that died is replayed by the next one to take the lock
+    /// (or to read), so every reader sees all of a transaction or none of it. `body` reads
+    /// through the transaction, seeing its own writes.
+    public func transaction<Result: Sendable>(_ body: @Sendable (inout JSONFileTransaction) throws -> Result)
+        async throws -> Result {
+        try await withoutActuallyEscaping(body) { body in
+            try await Self.offThePool {
+                try lock.withLock {
+                    try replayJournal()
+                    var transaction = JSONFileTransaction(store: self)
+                    let result = try body(&transaction)
+                    try commit(transaction.written)
+                    return result
+                }
+            }
+        }
     }
 
     /// Reads, lets `change` modify, and writes back (see ``update(_:as:_:)``), on a thread of
@@ -108,6 +140,7 @@ public struct JSONFileStore: Sendable {
         _ collection: String, as type: Value.Type, _ change: (inout Value?) throws -> Result
     ) throws -> Result {
         try lock.withLock {
+            try replayJournal()
             let original = try readNow(collection, as: Value.self)
             var value = original
             let result = try change(&value)
@@ -121,15 +154,22 @@ public struct JSONFileStore: Sendable {
     // MARK: - Writes
 
     private func replaceFile<Value: Encodable>(of collection: String, with value: Value) throws {
-        let file = url(of: collection)
-        let data: Data
+        try replaceFile(url(of: collection), with: try encode(value, for: collection))
+    }
+
+    /// `value` as a collection file's bytes.
+    func encode<Value: Encodable>(_ value: Value, for collection: String) throws -> Data {
         do {
-            data = try Self.encoder.encode(value)
+            return try Self.encoder.encode(value)
         } catch {
-            throw JSONFileStoreError.io(path: file.path, reason: "cannot encode: \(error)")
+            throw JSONFileStoreError.io(path: url(of: collection).path, reason: "cannot encode: \(error)")
         }
+    }
+
+    /// Writes `data` beside `file` and renames it over `file`, durably.
+    private func replaceFile(_ file: URL, with data: Data) throws {
         let temporary = directory.appendingPathComponent(
-            ".\(collection).json\(Self.temporaryMarker)\(UUID().uuidString)")
+            ".\(file.lastPathComponent)\(Self.temporaryMarker)\(UUID().uuidString)")
         do {
             try writeDurably(data, to: temporary)
             guard rename(temporary.path, file.path) == 0 else {
@@ -140,6 +180,53 @@ public struct JSONFileStore: Sendable {
             unlink(temporary.path)
             throw JSONFileStoreError.io(path: file.path, reason: error.localizedDescription)
         }
+    }
+
+    /// The new contents of a transaction's collections, as the journal keeps them.
+    struct Journal: Codable {
+        var files: [String: Data]
+    }
+
+    /// Writes a transaction's collections: one directly, several through the journal.
+    private func commit(_ written: [String: Data]) throws {
+        guard written.count > 1 else {
+            if let (collection, data) = written.first { try replaceFile(url(of: collection), with: data) }
+            return
+        }
+        let data: Data
+        do {
+            data = try JSONEncoder().encode(Journal(files: written))
+        } catch {
+            throw JSONFileStoreError.io(path: journal.path, reason: "cannot encode: \(error)")
+        }
+        try replaceFile(journal, with: data)
+        try replayJournal()
+    }
+
+    /// Finishes a transaction whose journal is there: writes each of its files, then removes it.
+    /// Run under the lock.
+    private func replayJournal() throws {
+        let data: Data
+        do {
+            data = try Data(contentsOf: journal)
+        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
+            return
+        } catch {
+            throw JSONFileStoreError.io(path: journal.path, reason: error.localizedDescription)
+        }
+        let entries: Journal
+        do {
+            entries = try JSONDecoder().decode(Journal.self, from: data)
+        } catch {
+            throw JSONFileStoreError.corruptFile(path: journal.path, reason: Self.describe(error))
+        }
+        for (collection, contents) in entries.files.sorted(by: { $0.key < $1.key }) {
+            try replaceFile(url(of: collection), with: contents)
+        }
+        guard unlink(journal.path) == 0 || errno == ENOENT else {
+            throw JSONFileStoreError.io(path: journal.path, reason: String(cString: strerror(errno)))
+        }
+        try syncDirectory()
     }
 
     private func writeDurably(_ data: Data, to file: URL) throws {

@@ -84,7 +84,8 @@ public struct SQLiteAccountRepository: AccountRepository {
     }
 }
 
-/// Idempotency records in `idempotencyKey` of a server database, keyed by account and key.
+/// Idempotency records in `idempotencyKey` of an account's `wellness.sqlite`, beside its
+/// check-ins: a submission writes both in one transaction.
 public struct SQLiteIdempotencyRepository: IdempotencyRepository {
     private let database: SQLiteDatabase
 
@@ -93,28 +94,33 @@ public struct SQLiteIdempotencyRepository: IdempotencyRepository {
     }
 
     public func record(account: Account.ID, key: String) async throws -> IdempotencyRecord? {
-        try await database.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM idempotencyKey WHERE accountId = ? AND key = ?",
-                                             arguments: [account.description, key])
-            else { return nil }
-            let stored = StoredRow(row, table: "idempotencyKey", keyColumns: ["key"])
-            return IdempotencyRecord(accountID: account, key: key,
-                                     checkin: try stored.json("checkin", as: Checkin.self, expected: "a check-in in JSON"),
-                                     outcome: try stored.raw("outcome", as: IdempotencyRecord.Outcome.self),
-                                     createdAt: try stored.instant("createdAt"))
+        try await database.read { db in try Self.record(account: account, key: key, in: db) }
+    }
+
+    public func submit(_ checkin: Checkin, account: Account.ID, key: String, replacing: Bool, at now: Date) async throws
+        -> (record: IdempotencyRecord, replayed: Bool) {
+        let json = String(decoding: try JSONEncoder().encode(checkin), as: UTF8.self)
+        return try await database.write { db in
+            if let first = try Self.record(account: account, key: key, in: db) { return (first, true) }
+            let saved = try SQLiteCheckinRepository.save(checkin, replacing: replacing, in: db)
+            let record = IdempotencyRecord(accountID: account, key: key, checkin: checkin,
+                                           outcome: saved ? .created : .duplicate, createdAt: now)
+            try db.execute(sql: """
+                INSERT INTO idempotencyKey (accountId, key, checkin, outcome, createdAt) VALUES (?, ?, ?, ?, ?)
+                """, arguments: [account.description, key, json, record.outcome.rawValue, Timestamp.milliseconds(now)])
+            return (record, false)
         }
     }
 
-    public func save(_ record: IdempotencyRecord) async throws -> Bool {
-        let json = String(decoding: try JSONEncoder().encode(record.checkin), as: UTF8.self)
-        return try await database.write { db in
-            try db.execute(sql: """
-                INSERT INTO idempotencyKey (accountId, key, checkin, outcome, createdAt) VALUES (?, ?, ?, ?, ?)
-                ON CONFLICT DO NOTHING
-                """, arguments: [record.accountID.description, record.key, json, record.outcome.rawValue,
-                                 Timestamp.milliseconds(record.createdAt)])
-            return db.changesCount > 0
-        }
+    private static func record(account: Account.ID, key: String, in db: Database) throws -> IdempotencyRecord? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM idempotencyKey WHERE accountId = ? AND key = ?",
+                                         arguments: [account.description, key])
+        else { return nil }
+        let stored = StoredRow(row, table: "idempotencyKey", keyColumns: ["key"])
+        return IdempotencyRecord(accountID: account, key: key,
+                                 checkin: try stored.json("checkin", as: Checkin.self, expected: "a check-in in JSON"),
+                                 outcome: try stored.raw("outcome", as: IdempotencyRecord.Outcome.self),
+                                 createdAt: try stored.instant("createdAt"))
     }
 
     public func removeRecords(createdBefore instant: Date) async throws -> Int {

@@ -20,20 +20,23 @@ public struct SQLiteCheckinRepository: CheckinRepository {
     }
 
     public func save(_ checkin: Checkin, replacing: Bool) async throws -> Bool {
-        try await database.write { db in
-            let arguments: StatementArguments = [checkin.day.description, checkin.energy, checkin.stress, checkin.social,
-                                                 checkin.keyContact]
-            if replacing {
-                try db.execute(sql: "INSERT OR REPLACE INTO checkin (day, energy, stress, social, keyContact) VALUES (?, ?, ?, ?, ?)",
-                               arguments: arguments)
-                return true
-            }
-            try db.execute(sql: """
-                INSERT INTO checkin (day, energy, stress, social, keyContact) VALUES (?, ?, ?, ?, ?)
-                ON CONFLICT (day) DO NOTHING
-                """, arguments: arguments)
-            return db.changesCount > 0
+        try await database.write { db in try Self.save(checkin, replacing: replacing, in: db) }
+    }
+
+    /// Saves in the caller's transaction (a day that has one only when `replacing`); whether it did.
+    static func save(_ checkin: Checkin, replacing: Bool, in db: Database) throws -> Bool {
+        let arguments: StatementArguments = [checkin.day.description, checkin.energy, checkin.stress, checkin.social,
+                                             checkin.keyContact]
+        if replacing {
+            try db.execute(sql: "INSERT OR REPLACE INTO checkin (day, energy, stress, social, keyContact) VALUES (?, ?, ?, ?, ?)",
+                           arguments: arguments)
+            return true
         }
+        try db.execute(sql: """
+            INSERT INTO checkin (day, energy, stress, social, keyContact) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (day) DO NOTHING
+            """, arguments: arguments)
+        return db.changesCount > 0
     }
 
     /// A check-in from a row's `day`, `energy`, `stress`, `social`, `keyContact` columns.

@@ -173,13 +173,29 @@ enum SQLiteSchema {
                   CONSTRAINT replaces CHECK (replaces IN (0, 1))
                 """)
         }
+        migrator.registerMigration("createIdempotencyKey") { db in
+            // A server account's idempotency records, in the same database as its check-ins so
+            // that a submission writes both in one transaction. (`server.sqlite` kept them before;
+            // its table is no longer read: records live 24 hours.)
+            try db.execute(sql: """
+                CREATE TABLE idempotencyKey (
+                  accountId TEXT NOT NULL CONSTRAINT accountId CHECK (typeof(accountId) = 'text'),
+                  key TEXT NOT NULL CONSTRAINT key CHECK (typeof(key) = 'text'),
+                  checkin TEXT NOT NULL CONSTRAINT checkin CHECK (typeof(checkin) = 'text'),
+                  outcome TEXT NOT NULL CONSTRAINT outcome CHECK (outcome IN ('created', 'duplicate')),
+                  createdAt INTEGER NOT NULL CONSTRAINT createdAt CHECK (typeof(createdAt) = 'integer'),
+                  PRIMARY KEY (accountId, key))
+                """)
+            try db.create(index: "idempotencyKey_createdAt", on: "idempotencyKey", columns: ["createdAt"])
+        }
         return migrator
     }
 
     static var identifiers: Set<String> { Set(migrator.migrations) }
 }
 
-/// The server's own database (`server.sqlite`): accounts, sessions and idempotency records.
+/// The server's own database (`server.sqlite`): accounts and sessions. (Its `idempotencyKey`
+/// table is no longer used: the records moved to each account's database.)
 /// Each account's data is a separate `wellness.sqlite` of ``SQLiteSchema``.
 enum SQLiteServerSchema {
     static var migrator: DatabaseMigrator {

@@ -11,7 +11,8 @@ import WellnessWire
 /// What the server needs of one account: the single-user use cases, on that account's own
 /// store (the composition root opens it by the account's id).
 public struct AccountWorkspace: Sendable {
-    public let checkins: any CheckinRepository
+    /// Check-ins sent with an idempotency key (`POST` and `PUT /api/checkins`).
+    public let submitCheckin: SubmitCheckin
     public let listCheckins: ListCheckins
     public let weeklyInsights: ComputeWeeklyInsights
     public let trends: GetTrends
@@ -21,10 +22,10 @@ public struct AccountWorkspace: Sendable {
     public let listGoals: ListGoals
     public let goalTips: GetGoalTips
 
-    public init(checkins: any CheckinRepository, listCheckins: ListCheckins, weeklyInsights: ComputeWeeklyInsights,
+    public init(submitCheckin: SubmitCheckin, listCheckins: ListCheckins, weeklyInsights: ComputeWeeklyInsights,
                 trends: GetTrends, alerts: ListDriftAlerts, tier: GetTier, addGoal: AddGoal,
                 listGoals: ListGoals, goalTips: GetGoalTips) {
-        self.checkins = checkins
+        self.submitCheckin = submitCheckin
         self.listCheckins = listCheckins
         self.weeklyInsights = weeklyInsights
         self.trends = trends
@@ -83,24 +84,21 @@ public struct APIServer: Sendable {
     }
 
     let sessions: Sessions
-    let idempotency: any IdempotencyRepository
     let workspace: @Sendable (Account) async throws -> AccountWorkspace
     let time: TimeContext
     public let configuration: ServerConfiguration
     let logger: Logger
     /// Words an error of the core for an error answer's `message`.
     let describe: @Sendable (any Error) -> String
-    let gate = AccountGate()
     let limiter: RateLimiter
 
-    public init(sessions: Sessions, idempotency: any IdempotencyRepository,
+    public init(sessions: Sessions,
                 workspace: @escaping @Sendable (Account) async throws -> AccountWorkspace, time: TimeContext,
                 configuration: ServerConfiguration = ServerConfiguration(),
                 logger: Logger = Logger(label: "wellness.server"),
                 describe: @escaping @Sendable (any Error) -> String) {
         self.sessions = sessions
         self.describe = describe
-        self.idempotency = idempotency
         self.workspace = workspace
         self.time = time
         self.configuration = configuration
@@ -202,11 +200,10 @@ public struct APIServer: Sendable {
                 body = JSONObject(fields: body.fields.merging(["date": .string(day.description)]) { $1 })
             }
             let checkin = try body.checkin(now: time.now(), describe: describe)
-            let store = try await workspace(account).checkins
-            let submit = SubmitCheckin(checkins: store, idempotency: idempotency, account: account.id, time: time)
+            let submit = try await workspace(account).submitCheckin
             let answer: (record: IdempotencyRecord, replayed: Bool)
             do {
-                answer = try await gate.run(account.id) { try await submit.execute(checkin, key: key, replacing: day != nil) }
+                answer = try await submit.execute(checkin, key: key, replacing: day != nil)
             } catch SubmissionError.keyReused {
                 throw APIError(.unprocessableContent, "IDEMPOTENCY_KEY_REUSED",
                                "this \(Wire.idempotencyKeyHeader) was already used for a different check-in")

@@ -12,10 +12,16 @@ public struct IdempotencyState: Sendable, Equatable, Codable {
         records.first { $0.accountID == account && $0.key == key }
     }
 
-    public mutating func save(_ record: IdempotencyRecord) -> Bool {
-        guard self.record(account: record.accountID, key: record.key) == nil else { return false }
+    /// ``IdempotencyRepository/submit(_:account:key:replacing:at:)`` on values: unless the
+    /// account has a record for `key`, `save` stores the check-in (true when it did) and the
+    /// record of that answer is added. The caller makes both one write.
+    public mutating func submit(_ checkin: Checkin, account: Account.ID, key: String, at now: Date,
+                                save: (Checkin) throws -> Bool) rethrows -> (record: IdempotencyRecord, replayed: Bool) {
+        if let first = record(account: account, key: key) { return (first, true) }
+        let record = IdempotencyRecord(accountID: account, key: key, checkin: checkin,
+                                       outcome: try save(checkin) ? .created : .duplicate, createdAt: now)
         records.append(record)
-        return true
+        return (record, false)
     }
 
     public mutating func removeRecords(createdBefore instant: Date) -> Int {

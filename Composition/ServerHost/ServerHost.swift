@@ -7,8 +7,9 @@ import WellnessServer
 import WellnessTips
 
 /// A Wellness server's data directory: its accounts and sessions (`server.sqlite`, or
-/// `accounts.json` and `idempotency.json`), and one store per account under
-/// `accounts/<account id>/`, opened with the single-user wiring unchanged. The folder is named
+/// `accounts.json`), and one store per account under `accounts/<account id>/`, opened with the
+/// single-user wiring unchanged (its check-ins and the idempotency records of their
+/// submissions in one database). The folder is named
 /// by the account's id, never by anything typed, so one account cannot reach another's data.
 public final class ServerHost: Sendable {
     let addAccount: AddAccount
@@ -18,7 +19,6 @@ public final class ServerHost: Sendable {
     let startSession: StartSession
     let authenticateSession: AuthenticateSession
     let endSession: EndSession
-    let idempotency: any IdempotencyRepository
     let store: StoreKind
     /// The server's data directory.
     public let directory: URL
@@ -45,7 +45,6 @@ public final class ServerHost: Sendable {
                                     lifetime: sessionLifetime, throttle: loginThrottle)
         authenticateSession = AuthenticateSession(accounts: accounts, tokens: credentials, time: time)
         endSession = EndSession(accounts: accounts, tokens: credentials)
-        idempotency = repositories.idempotency
         self.store = store
         self.directory = directory
         self.time = time
@@ -56,8 +55,8 @@ public final class ServerHost: Sendable {
     public func server(_ configuration: ServerConfiguration, messages: ErrorPresenter = ErrorPresenter(locale: .en))
         -> APIServer {
         APIServer(sessions: APIServer.Sessions(start: startSession, authenticate: authenticateSession, end: endSession),
-                  idempotency: idempotency, workspace: { [self] account in
-                      try await workspace(account.id).serverWorkspace
+                  workspace: { [self] account in
+                      try await workspace(account.id).serverWorkspace(account.id)
                   }, time: time, configuration: configuration, logger: logger,
                   describe: { messages.message(for: $0) })
     }
@@ -144,11 +143,13 @@ public final class ServerHost: Sendable {
 
 extension Wellness {
     /// The use cases the server needs of an account, on its container's store.
-    var serverWorkspace: AccountWorkspace {
+    func serverWorkspace(_ account: Account.ID) -> AccountWorkspace {
         let checkins = repositories.checkins
         let tier = repositories.tier
+        // The host opens built-in stores only (`WellnessRepositories.make`), and every one keeps them.
+        guard let idempotency = repositories.idempotency else { preconditionFailure("a built-in store without idempotency records") }
         return AccountWorkspace(
-            checkins: checkins, listCheckins: ListCheckins(checkins: checkins, time: time),
+            submitCheckin: SubmitCheckin(idempotency: idempotency, account: account, time: time), listCheckins: ListCheckins(checkins: checkins, time: time),
             weeklyInsights: ComputeWeeklyInsights(checkins: checkins, tier: tier, time: time),
             trends: GetTrends(checkins: checkins, tier: tier, time: time),
             alerts: ListDriftAlerts(checkins: checkins, time: time), tier: GetTier(tier: tier),

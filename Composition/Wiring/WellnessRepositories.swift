@@ -23,6 +23,10 @@ public struct WellnessRepositories: Sendable {
     public var checkinQueue: any CheckinQueueRepository
     public var tier: any TierRepository
     public var driftCache: any DriftCacheRepository
+    /// The idempotency records of check-ins submitted to a server, kept with ``checkins`` so
+    /// that a submission writes both at once; `nil` for a store that takes no submissions (a
+    /// server cannot open an account on it).
+    public var idempotency: (any IdempotencyRepository)?
     /// Where the data lives, for messages (a file, a directory, or "memory").
     public var location: String
 
@@ -32,7 +36,8 @@ public struct WellnessRepositories: Sendable {
                 exercises: any ExerciseRepository, goals: any GoalRepository & TipsCacheRepository,
                 moods: any MoodRepository, weights: any WeightRepository, checkins: any CheckinRepository,
                 checkinQueue: any CheckinQueueRepository, tier: any TierRepository,
-                driftCache: any DriftCacheRepository, location: String) {
+                driftCache: any DriftCacheRepository, idempotency: (any IdempotencyRepository)? = nil,
+                location: String) {
         self.moduleSettings = moduleSettings
         self.dogProfile = dogProfile
         self.nudgeSnoozes = nudgeSnoozes
@@ -48,12 +53,14 @@ public struct WellnessRepositories: Sendable {
         self.checkinQueue = checkinQueue
         self.tier = tier
         self.driftCache = driftCache
+        self.idempotency = idempotency
         self.location = location
     }
 
     /// Fresh, empty in-memory repositories.
     public static func inMemory() -> WellnessRepositories {
-        WellnessRepositories(moduleSettings: InMemoryModuleSettingsRepository(),
+        let checkins = InMemoryCheckinRepository()
+        return WellnessRepositories(moduleSettings: InMemoryModuleSettingsRepository(),
                              dogProfile: InMemoryDogProfileRepository(),
                              nudgeSnoozes: InMemoryNudgeSnoozeRepository(),
                              interventionLog: InMemoryInterventionLogRepository(),
@@ -63,10 +70,11 @@ public struct WellnessRepositories: Sendable {
                              goals: InMemoryGoalRepository(),
                              moods: InMemoryMoodRepository(),
                              weights: InMemoryWeightRepository(),
-                             checkins: InMemoryCheckinRepository(),
+                             checkins: checkins,
                              checkinQueue: InMemoryCheckinQueueRepository(),
                              tier: InMemoryTierRepository(),
                              driftCache: InMemoryDriftCacheRepository(),
+                             idempotency: InMemoryIdempotencyRepository(checkins: checkins),
                              location: "memory")
     }
 
@@ -89,6 +97,7 @@ public struct WellnessRepositories: Sendable {
                                     checkinQueue: SQLiteCheckinQueueRepository(database: database),
                                     tier: SQLiteTierRepository(database: database),
                                     driftCache: SQLiteDriftCacheRepository(database: database),
+                                    idempotency: SQLiteIdempotencyRepository(database: database),
                                     location: database.path)
     }
 
@@ -111,6 +120,7 @@ public struct WellnessRepositories: Sendable {
                                     checkinQueue: JSONFileCheckinQueueRepository(store: store),
                                     tier: JSONFileTierRepository(store: store),
                                     driftCache: JSONFileDriftCacheRepository(store: store),
+                                    idempotency: JSONFileIdempotencyRepository(store: store),
                                     location: directory.path)
     }
 

@@ -99,4 +99,72 @@ struct JSONFileStoreTests {
         let all = try await JSONFileNudgeSnoozeRepository(store: JSONFileStore(directory: url)).all()
         #expect(all.count == 40)
     }
+
+    struct Failure: Error {}
+
+    @Test("a transaction writes all its collections together, and nothing when its body throws")
+    func transactionIsAllOrNothing() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try JSONFileStore(directory: directory.url)
+        let total = try await store.transaction { transaction in
+            try transaction.write("a", [1, 2])
+            try transaction.write("b", ["x"])
+            #expect(try transaction.read("a", as: [Int].self) == [1, 2], "it reads its own writes")
+            return 3
+        }
+        #expect(total == 3)
+        #expect(try await store.read("a", as: [Int].self) == [1, 2])
+        #expect(try await store.read("b", as: [String].self) == ["x"])
+
+        await #expect(throws: Failure.self) {
+            try await store.transaction { transaction in
+                try transaction.write("a", [9])
+                try transaction.write("b", ["y"])
+                throw Failure()
+            }
+        }
+        #expect(try await store.read("a", as: [Int].self) == [1, 2])
+        #expect(try await store.read("b", as: [String].self) == ["x"])
+        #expect(!FileManager.default.fileExists(atPath: directory.file(".wellness-journal.json").path))
+    }
+
+    /// The journal as a transaction of several files leaves it before replacing them.
+    struct Journal: Encodable {
+        let files: [String: Data]
+    }
+
+    @Test("a process killed between a transaction's files: the next reader or writer finishes it from the journal",
+          arguments: [false, true])
+    func journalIsReplayed(byWriter: Bool) async throws {
+        let directory = try TemporaryDirectory()
+        let store = try JSONFileStore(directory: directory.url)
+        try await store.transaction { transaction in
+            try transaction.write("a", [1])
+            try transaction.write("b", [1])
+        }
+        // What a kill leaves after the journal was written and the first file replaced.
+        let journal = directory.file(".wellness-journal.json")
+        try JSONEncoder().encode(Journal(files: ["a": Data("[2]".utf8), "b": Data("[2]".utf8)])).write(to: journal)
+        try Data("[2]".utf8).write(to: directory.file("a.json"))
+
+        if byWriter {
+            try await store.update("c", as: [Int].self) { $0 = [0] }
+        }
+        #expect(try await store.read("b", as: [Int].self) == [2], "the second file is finished too")
+        #expect(try await store.read("a", as: [Int].self) == [2])
+        #expect(!FileManager.default.fileExists(atPath: journal.path), "and the journal removed")
+    }
+
+    @Test("a journal that does not decode is reported with its path and nothing is changed")
+    func corruptJournal() async throws {
+        let directory = try TemporaryDirectory()
+        let journal = directory.file(".wellness-journal.json")
+        try Data("{\"files\": ".utf8).write(to: journal)
+        #expect {
+            _ = try JSONFileStore(directory: directory.url)
+        } throws: { error in
+            "\(error)".contains(journal.path)
+        }
+        #expect(FileManager.default.fileExists(atPath: journal.path))
+    }
 }

@@ -100,19 +100,22 @@ struct SQLiteColumnChecksTests {
 
         let database = try SQLiteDatabase(file: file)
         let after = try Self.snapshot(file)
-        // Later migrations only add tables (`moduleChoice`), empty.
+        // Later migrations only add tables (`moduleChoice`, `idempotencyKey`), empty.
         let added = Set(after.keys).subtracting(before.keys)
-        #expect(added == ["moduleChoice", "columns of moduleChoice", "foreign keys of moduleChoice"])
+        #expect(added == ["moduleChoice", "columns of moduleChoice", "foreign keys of moduleChoice",
+                          "idempotencyKey", "columns of idempotencyKey", "foreign keys of idempotencyKey"])
         #expect(after["moduleChoice"] == [])
+        #expect(after["idempotencyKey"] == [])
         // … and `checkinQueue.replaces`, 0 in every row that was there.
         #expect(after["columns of checkinQueue"] == (before["columns of checkinQueue"] ?? []) + ["replaces BOOLEAN 1 0 0"])
         #expect(after["checkinQueue"] == before["checkinQueue"]?.map { $0 + "|0" })
-        let changed = added.union(["columns of checkinQueue", "checkinQueue"])
+        #expect(after["indexes"] == ((before["indexes"] ?? []) + ["idempotencyKey.idempotencyKey_createdAt"]).sorted())
+        let changed = added.union(["columns of checkinQueue", "checkinQueue", "indexes"])
         #expect(after.filter { !changed.contains($0.key) } == before.filter { !changed.contains($0.key) })
         let tables = try await DatabaseQueue(path: file.path).read { db in
             try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != 'grdb_migrations'")
         }
-        #expect(tables.count == 19)
+        #expect(tables.count == 20)
         for sql in tables { #expect(sql.contains("CHECK"), "\(sql)") }
 
         // And the repositories read it back.

@@ -341,38 +341,6 @@ struct ManageAccountsTests {
 
 // MARK: - SubmitCheckin
 
-/// A check-in repository that counts saves (to show a replay saves nothing).
-private actor CountingCheckins: CheckinRepository {
-    let inner = InMemoryCheckinRepository()
-    private(set) var saves = 0
-
-    func checkins(on days: ClosedRange<LocalDay>) async -> [Checkin] { await inner.checkins(on: days) }
-
-    func save(_ checkin: Checkin, replacing: Bool) async -> Bool {
-        saves += 1
-        return await inner.save(checkin, replacing: replacing)
-    }
-
-    func all() async -> [Checkin] { await inner.checkins(on: Fixtures.day("2000-01-01")...Fixtures.day("2100-01-01")) }
-}
-
-/// An idempotency store where another process wins the race: the first lookup finds nothing,
-/// but the save is refused because `winner` was stored meanwhile.
-private actor RacedIdempotency: IdempotencyRepository {
-    let winner: IdempotencyRecord
-    private var lookups = 0
-
-    init(winner: IdempotencyRecord) { self.winner = winner }
-
-    func record(account: Account.ID, key: String) -> IdempotencyRecord? {
-        lookups += 1
-        return lookups == 1 ? nil : winner
-    }
-
-    func save(_ record: IdempotencyRecord) -> Bool { false }
-    func removeRecords(createdBefore instant: Date) -> Int { 0 }
-}
-
 private func checkin(_ day: String, _ energy: Int, _ stress: Int, _ social: Int, contact: String? = nil) -> Checkin {
     do {
         return try Checkin(day: Fixtures.day(day), energy: energy, stress: stress, social: social, keyContact: contact)
@@ -384,15 +352,20 @@ private func checkin(_ day: String, _ energy: Int, _ stress: Int, _ social: Int,
 @Suite("SubmitCheckin")
 struct SubmitCheckinTests {
     let clock = FixedWallClock(Fixtures.instant("2026-11-20T09:00:00.500Z"))
-    private let checkins = CountingCheckins()
-    let idempotency = InMemoryIdempotencyRepository()
+    let checkins = InMemoryCheckinRepository()
+    let idempotency: InMemoryIdempotencyRepository
     let account = Account.ID()
     let key = "3f2504e0-4f89-11d3-9a0c-0305e82c3301"
 
-    var submit: SubmitCheckin {
-        SubmitCheckin(checkins: checkins, idempotency: idempotency, account: account,
-                      time: TimeContext(clock: clock, calendar: Fixtures.calendar()))
+    init() {
+        idempotency = InMemoryIdempotencyRepository(checkins: checkins)
     }
+
+    var submit: SubmitCheckin {
+        SubmitCheckin(idempotency: idempotency, account: account, time: TimeContext(clock: clock, calendar: Fixtures.calendar()))
+    }
+
+    func all() async -> [Checkin] { await checkins.checkins(on: Fixtures.day("2000-01-01")...Fixtures.day("2100-01-01")) }
 
     @Test("a new check-in is saved and its answer remembered under the key")
     func created() async throws {
@@ -401,7 +374,7 @@ struct SubmitCheckinTests {
         #expect(replayed == false)
         #expect(record == IdempotencyRecord(accountID: account, key: key, checkin: sent, outcome: .created,
                                             createdAt: clock.now()))
-        #expect(await checkins.all() == [sent])
+        #expect(await all() == [sent])
         #expect(await idempotency.record(account: account, key: key) == record)
     }
 
@@ -414,8 +387,17 @@ struct SubmitCheckinTests {
         #expect(replayed == false)
         #expect(record.outcome == .duplicate)
         #expect(record.checkin == sent)
-        #expect(await checkins.all() == [first], "not replaced")
+        #expect(await all() == [first], "not replaced")
         #expect(await idempotency.record(account: account, key: key)?.outcome == .duplicate)
+    }
+
+    @Test("replacing stores the check-in over the day's and answers created")
+    func replacing() async throws {
+        _ = await checkins.save(checkin("2026-11-20", 1, 5, 1), replacing: false)
+        let sent = checkin("2026-11-20", 4, 2, 5)
+        let (record, _) = try await submit.execute(sent, key: key, replacing: true)
+        #expect(record.outcome == .created)
+        #expect(await all() == [sent])
     }
 
     @Test("a replay of the key with the same check-in returns the first answer and saves nothing",
@@ -425,16 +407,14 @@ struct SubmitCheckinTests {
         let sent = checkin("2026-11-20", 4, 2, 5)
         let first = try await submit.execute(sent, key: key)
         #expect(first.record.outcome == outcome)
-        let savesBefore = await checkins.saves
-        let stored = await checkins.all()
+        let stored = await all()
 
         clock.set(clock.now().addingTimeInterval(3600))
-        let again = try await submit.execute(sent, key: key)
+        let again = try await submit.execute(sent, key: key, replacing: true)
         #expect(again.replayed)
         #expect(again.record == first.record, "same answer, same instant")
         #expect(again.record.createdAt == Fixtures.instant("2026-11-20T09:00:00.500Z"))
-        #expect(await checkins.saves == savesBefore, "a replay saves nothing")
-        #expect(await checkins.all() == stored)
+        #expect(await all() == stored, "a replay saves nothing, even asked to replace")
         #expect(await idempotency.record(account: account, key: key) == first.record)
     }
 
@@ -446,8 +426,7 @@ struct SubmitCheckinTests {
                       checkin("2026-11-20", 4, 2, 5, contact: "Sam")] {
             await #expect(throws: SubmissionError.keyReused(key)) { try await submit.execute(other, key: key) }
         }
-        #expect(await checkins.all() == [sent])
-        #expect(await checkins.saves == 1)
+        #expect(await all() == [sent])
         #expect(await idempotency.record(account: account, key: key) == first.record)
     }
 
@@ -457,8 +436,8 @@ struct SubmitCheckinTests {
         await #expect(throws: SubmissionError.invalidKey) {
             try await submit.execute(checkin("2026-11-20", 4, 2, 5), key: bad)
         }
-        #expect(await checkins.saves == 0)
-        #expect(await checkins.all().isEmpty)
+        #expect(await all().isEmpty)
+        #expect(await idempotency.record(account: account, key: bad) == nil)
     }
 
     @Test("keys belong to one account: another account's same key is a new submission")
@@ -466,7 +445,7 @@ struct SubmitCheckinTests {
         let sent = checkin("2026-11-20", 4, 2, 5)
         _ = try await submit.execute(sent, key: key)
         let otherCheckins = InMemoryCheckinRepository()
-        let other = SubmitCheckin(checkins: otherCheckins, idempotency: idempotency, account: Account.ID(),
+        let other = SubmitCheckin(idempotency: InMemoryIdempotencyRepository(checkins: otherCheckins), account: Account.ID(),
                                   time: TimeContext(clock: clock, calendar: Fixtures.calendar()))
         let (record, replayed) = try await other.execute(checkin("2026-11-19", 1, 1, 1), key: key)
         #expect(replayed == false)
@@ -487,24 +466,6 @@ struct SubmitCheckinTests {
         #expect(replayed == false)
         #expect(record.outcome == .duplicate, "the day has it already")
         #expect(record.createdAt == clock.now())
-    }
-
-    @Test("a lost race answers with the record another process stored first")
-    func lostRace() async throws {
-        let sent = checkin("2026-11-20", 4, 2, 5)
-        let winner = IdempotencyRecord(accountID: account, key: key, checkin: sent, outcome: .created,
-                                       createdAt: Fixtures.instant("2026-11-20T08:59:59Z"))
-        let raced = SubmitCheckin(checkins: checkins, idempotency: RacedIdempotency(winner: winner), account: account,
-                                  time: TimeContext(clock: clock, calendar: Fixtures.calendar()))
-        let (record, replayed) = try await raced.execute(sent, key: key)
-        #expect(replayed)
-        #expect(record == winner)
-
-        let otherWinner = RacedIdempotency(winner: IdempotencyRecord(
-            accountID: account, key: key, checkin: checkin("2026-11-19", 1, 1, 1), outcome: .created, createdAt: clock.now()))
-        let racedAgain = SubmitCheckin(checkins: checkins, idempotency: otherWinner, account: account,
-                                       time: TimeContext(clock: clock, calendar: Fixtures.calendar()))
-        await #expect(throws: SubmissionError.keyReused(key)) { try await racedAgain.execute(sent, key: key) }
     }
 }
 

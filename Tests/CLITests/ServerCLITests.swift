@@ -55,6 +55,14 @@ struct ServerCLITests {
             return status
         }
 
+        /// SIGKILL, as a crash would: no graceful shutdown, nothing finished.
+        func kill() {
+            lock.withLock { stopped = true }
+            child.signal(SIGKILL)
+            _ = child.wait()
+            close(child.standardOutput)
+        }
+
         deinit {
             if !lock.withLock({ stopped }) {
                 child.signal(SIGKILL)

@@ -7,7 +7,9 @@ import WellnessTestSupport
 @Suite("IdempotencyRepository contract")
 struct IdempotencyRepositoryContractTests {
     @Test(arguments: AdapterKind.allCases, IdempotencyRepositoryContract.cases)
-    func idempotency(kind: AdapterKind, rule: ContractCase<any IdempotencyRepository>) async throws {
-        try await rule.run(kind.serverFactory(\.idempotency))
+    func idempotency(kind: AdapterKind, rule: ContractCase<SubmissionRepositories>) async throws {
+        try await rule.run(kind.factory { store in
+            SubmissionRepositories(idempotency: store.idempotency, checkins: store.checkins)
+        })
     }
 }

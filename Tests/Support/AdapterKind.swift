@@ -52,6 +52,8 @@ public struct TestStore: Sendable {
     public let checkinQueue: any CheckinQueueRepository
     public let tier: any TierRepository
     public let driftCache: any DriftCacheRepository
+    /// The idempotency records kept with ``checkins``.
+    public let idempotency: any IdempotencyRepository
 
     init(directory: TemporaryDirectory, repositories: WellnessRepositories) {
         self.directory = directory
@@ -70,5 +72,6 @@ public struct TestStore: Sendable {
         checkinQueue = repositories.checkinQueue
         tier = repositories.tier
         driftCache = repositories.driftCache
+        idempotency = repositories.idempotency!
     }
 }

@@ -8,9 +8,9 @@ import WellnessSQLite
 // MARK: - Server repositories
 
 extension AdapterKind {
-    /// A fresh, empty set of this adapter's server repositories (accounts with their sessions,
-    /// idempotency records) in a new temporary directory, on the files the server uses
-    /// (`server.sqlite`, or `accounts.json` and `idempotency.json`).
+    /// A fresh, empty set of this adapter's server repositories (accounts with their sessions)
+    /// in a new temporary directory, on the files the server uses (`server.sqlite`, or
+    /// `accounts.json`).
     public func makeServerStore() throws -> ServerTestStore {
         let directory = try TemporaryDirectory()
         return try openServerStore(directory)
@@ -26,16 +26,13 @@ extension AdapterKind {
     private func openServerStore(_ directory: TemporaryDirectory) throws -> ServerTestStore {
         switch self {
         case .inMemory:
-            return ServerTestStore(directory: directory, accounts: InMemoryAccountRepository(),
-                                   idempotency: InMemoryIdempotencyRepository())
+            return ServerTestStore(directory: directory, accounts: InMemoryAccountRepository())
         case .jsonFile:
             let files = try JSONFileStore(directory: directory.url)
-            return ServerTestStore(directory: directory, accounts: JSONFileAccountRepository(store: files),
-                                   idempotency: JSONFileIdempotencyRepository(store: files))
+            return ServerTestStore(directory: directory, accounts: JSONFileAccountRepository(store: files))
         case .sqlite:
             let database = try SQLiteDatabase(file: directory.file("server.sqlite"), schema: .server)
-            return ServerTestStore(directory: directory, accounts: SQLiteAccountRepository(database: database),
-                                   idempotency: SQLiteIdempotencyRepository(database: database))
+            return ServerTestStore(directory: directory, accounts: SQLiteAccountRepository(database: database))
         }
     }
 }
@@ -44,12 +41,10 @@ extension AdapterKind {
 public struct ServerTestStore: Sendable {
     public let directory: TemporaryDirectory
     public let accounts: any AccountRepository
-    public let idempotency: any IdempotencyRepository
 
-    init(directory: TemporaryDirectory, accounts: any AccountRepository, idempotency: any IdempotencyRepository) {
+    init(directory: TemporaryDirectory, accounts: any AccountRepository) {
         self.directory = directory
         self.accounts = accounts
-        self.idempotency = idempotency
     }
 }
 
