@@ -128,42 +128,14 @@ actor RateLimiter {
     }
 }
 
-/// One submission at a time per account: a replayed idempotency key racing its original
-/// then sees the first answer instead of a conflict.
-actor AccountGate {
-    private var busy: Set<Account.ID> = []
-    private var waiting: [Account.ID: [CheckedContinuation<Void, Never>]] = [:]
-
-    func run<T: Sendable>(_ account: Account.ID, _ body: @Sendable () async throws -> T) async throws -> T {
-        await acquire(account)
-        defer { release(account) }
-        return try await body()
-    }
-
-    private func acquire(_ account: Account.ID) async {
-        guard busy.contains(account) else {
-            busy.insert(account)
-            return
-        }
-        await withCheckedContinuation { waiting[account, default: []].append($0) }
-    }
-
-    private func release(_ account: Account.ID) {
-        if var queue = waiting[account], !queue.isEmpty {
-            let next = queue.removeFirst()
-            waiting[account] = queue.isEmpty ? nil : queue
-            next.resume() // the account stays busy: handed over
-        } else {
-            busy.remove(account)
-        }
-    }
-}
-
 /// For a request no route answered: when its path is a route's path (parameters match any
 /// segment), 405 `METHOD_NOT_ALLOWED` with `Allow` listing that path's methods; else on to 404.
+/// Where several route paths match, the most specific one counts, as in the router: at the first
+/// segment where they differ, a fixed segment beats a parameter (`/api/checkins/today` is GET
+/// only, though `PUT /api/checkins/{date}` exists).
 struct MethodNotAllowedMiddleware: RouterMiddleware {
     typealias Context = APIRequestContext
-    /// Each route path's segments (`{name}` for a parameter) with its methods.
+    /// Each route path's segments (`{name}` or `:name` for a parameter) with its methods.
     let paths: [(segments: [Substring], methods: [String])]
 
     init(routes: [(method: String, path: String)]) {
@@ -172,15 +144,30 @@ struct MethodNotAllowedMiddleware: RouterMiddleware {
         paths = methods.map { path, methods in (path.split(separator: "/"), methods.sorted()) }
     }
 
+    static func isParameter(_ segment: Substring) -> Bool { segment.hasPrefix("{") || segment.hasPrefix(":") }
+
+    /// The methods of the most specific route path matching `path`; empty when none matches.
+    func allowedMethods(for path: String) -> [String] {
+        let segments = path.split(separator: "/")
+        let matching = paths.filter { route in
+            route.segments.count == segments.count
+                && zip(route.segments, segments).allSatisfy { template, segment in
+                    Self.isParameter(template) || template == segment
+                }
+        }
+        // Fixed segments as 1, parameters as 0: the lexicographically greatest shape is the most specific.
+        func shape(_ segments: [Substring]) -> [Int] { segments.map { Self.isParameter($0) ? 0 : 1 } }
+        guard let best = matching.map({ shape($0.segments) }).max(by: { $0.lexicographicallyPrecedes($1) }) else {
+            return []
+        }
+        return Set(matching.filter { shape($0.segments) == best }.flatMap(\.methods)).sorted()
+    }
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response {
-        let segments = request.uri.path.split(separator: "/")
-        let allowed = paths.filter { path in
-            path.segments.count == segments.count
-                && zip(path.segments, segments).allSatisfy { template, segment in template.hasPrefix("{") || template == segment }
-        }.flatMap(\.methods)
+        let allowed = allowedMethods(for: request.uri.path)
         guard !allowed.isEmpty, !allowed.contains(request.method.rawValue) else { return try await next(request, context) }
-        let list = Set(allowed).sorted().joined(separator: ", ")
+        let list = allowed.joined(separator: ", ")
         throw APIError(.methodNotAllowed, "METHOD_NOT_ALLOWED", "\(request.method.rawValue) is not allowed here; allowed: \(list)",
                        headers: [.allow: list])
     }

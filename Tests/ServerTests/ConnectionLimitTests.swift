@@ -36,7 +36,7 @@ struct ConnectionLimitTests {
             let (_, token) = try await server.account("ann@example.org")
             #expect(try await server.get("/api/checkins/today", token: token).status == 200, "served meanwhile")
             for connection in slow {
-                #expect(connection.waitForClose(seconds: 60), "the server closed the half-sent request")
+                #expect(await connection.waitForClose(seconds: 60), "the server closed the half-sent request")
             }
         }
     }
@@ -50,14 +50,14 @@ struct ConnectionLimitTests {
             defer { held.forEach { $0.close() } }
             for connection in held {
                 try connection.send(Self.whole)
-                #expect(connection.readAnswer(seconds: 60)?.hasPrefix("HTTP/1.1 404") == true)
+                #expect(await connection.readAnswer(seconds: 60)?.hasPrefix("HTTP/1.1 404") == true)
             }
             let waiting = try RawConnection(port: port)
             defer { waiting.close() }
             try waiting.send(Self.whole)
-            #expect(waiting.readAnswer(seconds: 2) == nil, "not served while two connections are open")
+            #expect(await waiting.readAnswer(seconds: 2) == nil, "not served while two connections are open")
             held[0].close()
-            #expect(waiting.readAnswer(seconds: 60)?.hasPrefix("HTTP/1.1 404") == true, "served once one closed")
+            #expect(await waiting.readAnswer(seconds: 60)?.hasPrefix("HTTP/1.1 404") == true, "served once one closed")
         }
     }
 }
@@ -100,13 +100,26 @@ final class RawConnection: @unchecked Sendable {
         return count > 0 ? Array(buffer.prefix(count)) : nil
     }
 
-    /// The answer's first bytes as text, or `nil` when none came within `seconds`.
-    func readAnswer(seconds: Double) -> String? {
-        read(seconds: seconds).map { String(decoding: $0, as: UTF8.self) }
+    /// The answer's first bytes as text, or `nil` when none came within `seconds`. The wait
+    /// blocks a thread of its own, never one of Swift's few cooperative threads (which the
+    /// in-process server needs to answer).
+    func readAnswer(seconds: Double) async -> String? {
+        await Self.offThePool { self.read(seconds: seconds).map { String(decoding: $0, as: UTF8.self) } }
     }
 
-    /// Whether the peer closes the connection within `seconds` (whatever it sends first).
-    func waitForClose(seconds: Double) -> Bool {
+    /// Whether the peer closes the connection within `seconds` (whatever it sends first), on a
+    /// thread of its own.
+    func waitForClose(seconds: Double) async -> Bool {
+        await Self.offThePool { self.blockUntilClosed(seconds: seconds) }
+    }
+
+    private static func offThePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: work()) }
+        }
+    }
+
+    private func blockUntilClosed(seconds: Double) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
