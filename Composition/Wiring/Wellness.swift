@@ -73,11 +73,21 @@ public struct Wellness: Sendable {
         supplements = Supplements(supplements: repositories.supplements,
                                   defaults: SupplementStack.defaults(named: { key, _ in localizer.string(key) }), time: time)
         exercises = Exercises(exercises: repositories.exercises, defaults: try ExerciseDefinition.bundledLibrary())
+        // One connectivity for every call to the server: the first sends the waiting check-ins.
+        let connectivity = remote.map { remote in
+            ServerConnectivity(flush: FlushCheckinQueue(queue: repositories.checkinQueue, api: remote.checkins, time: time))
+        }
+        let remoteTips: (any GoalTipsService)? = if let remote, let connectivity {
+            ConnectedGoalTipsService(remote.tips, connectivity: connectivity)
+        } else {
+            nil
+        }
         goals = Goals(repositories: repositories,
-                      service: remote?.tips ?? tipsService ?? RuleBasedGoalTipsService(language: locale.rawValue), time: time)
+                      service: remoteTips ?? tipsService ?? RuleBasedGoalTipsService(language: locale.rawValue), time: time)
         moods = Moods(moods: repositories.moods, time: time)
         weight = Weight(weights: repositories.weights, time: time)
-        drift = Drift(repositories: repositories, tierOverride: tierOverride, remote: remote, time: time)
+        drift = Drift(repositories: repositories, tierOverride: tierOverride, remote: remote, connectivity: connectivity,
+                      time: time)
         getTodaySummary = GetTodaySummary(
             modules: modules.listModules, profile: profile.getDogProfile, nudges: nudges.evaluateNudges,
             deck: catchUp.buildCatchUpDeck, journal: journal.getJournal, supplements: supplements.listSupplements,

@@ -69,6 +69,9 @@ public enum FailureEffect: Sendable, Hashable {
     case signOut(returnPath: String?)
     /// Remove the queued check-in with this id.
     case removeFromQueue(UUID)
+    /// Stop sending the queue for now; the queued check-in keeps its tries (nobody's failure:
+    /// no connection, or the server asked to wait).
+    case keepQueued
     /// Put the check-in in the offline queue (it was submitted directly).
     case enqueueCheckin
     /// Serve the cached data of this type instead.
@@ -88,14 +91,17 @@ public enum FailureEffect: Sendable, Hashable {
 /// | 409 | check-in from the queue | remove it from the queue, "Already checked in" |
 /// | 409 | check-in from the screen | "Already checked in" |
 /// | 409 | other calls | as "other" below |
-/// | 429 | any | "Too many requests, try again in a moment" |
+/// | 429 | check-in from the queue | keep it queued, its tries untouched; "Too many requests" |
+/// | 429 | other calls | "Too many requests, try again in a moment" |
 /// | offline | read | cached data, offline banner |
 /// | offline | check-in from the screen | enqueue it, offline banner, "Will sync when online" |
-/// | offline | check-in from the queue | offline banner (the item stays queued) |
+/// | offline | check-in from the queue | keep it queued, its tries untouched; offline banner |
+/// | other | check-in from the queue | counts a failed try (3 hold it for review); generic error |
 /// | offline | other calls | offline banner, "Requires connection" |
 /// | other | any | generic error with a retry button |
 ///
-/// It has no state of its own, so it is a function rather than a machine.
+/// It has no state of its own, so it is a function rather than a machine. ``FlushCheckinQueue``
+/// follows it for every failed item.
 public enum FailureResolution {
     /// The effects, in the order they should be applied.
     public static func effects(of failure: ApiFailure, on request: ApiRequest, returnPath: String?)
@@ -107,6 +113,8 @@ public enum FailureResolution {
             return [.removeFromQueue(queuedID), .showMessage(.alreadyCheckedIn)]
         case (.conflict, .submitCheckin(nil)):
             return [.showMessage(.alreadyCheckedIn)]
+        case (.rateLimited, .submitCheckin(_?)):
+            return [.keepQueued, .showMessage(.tooManyRequests)]
         case (.rateLimited, _):
             return [.showMessage(.tooManyRequests)]
         case (.offline, .read(let type)):
@@ -114,7 +122,7 @@ public enum FailureResolution {
         case (.offline, .submitCheckin(nil)):
             return [.enqueueCheckin, .showOfflineBanner, .showMessage(.willSyncWhenOnline)]
         case (.offline, .submitCheckin(_?)):
-            return [.showOfflineBanner]
+            return [.keepQueued, .showOfflineBanner]
         case (.offline, .other):
             return [.showOfflineBanner, .showMessage(.requiresConnection)]
         case (.conflict, .read), (.conflict, .other), (.other, _):

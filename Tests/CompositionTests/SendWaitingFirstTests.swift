@@ -72,4 +72,28 @@ struct SendWaitingFirstTests {
         let queued = try await app.drift.queued()
         #expect(queued.count == 1 && queued.first?.retryCount == 0)
     }
+
+    @Test("tips from the server send the waiting queue first")
+    func tipsSendTheQueue() async throws {
+        let app = try wellness
+        let goal = try await app.goals.add(title: "Sleep better")
+        #expect(try await app.drift.checkIn(energy: 2, stress: 4, social: 3).delivery == .queued)
+        await api.set(.accepting)
+        #expect(try await app.goals.tips(for: goal.id).tips.isEmpty == false)
+        #expect(await api.received.count == 1)
+        #expect(try await app.drift.queued().isEmpty)
+    }
+
+    @Test("in one process: a check-in queued while the server was away goes out with the next read after it")
+    func queuedLaterInTheSameProcess() async throws {
+        let app = try wellness
+        await api.set(.accepting)
+        _ = try await app.drift.alerts() // online now: nothing was waiting
+        await api.set(.offline)
+        #expect(try await app.drift.checkIn(energy: 2, stress: 4, social: 3).delivery == .queued)
+        await api.set(.accepting)
+        _ = try await app.drift.trends()
+        #expect(await api.received.count == 1, "the failed check-in took the connection offline; the read sent it")
+        #expect(try await app.drift.queued().isEmpty)
+    }
 }

@@ -2,12 +2,13 @@ import Foundation
 import WellnessDomain
 
 /// Sends the offline queue in order: an accepted or duplicate item leaves the queue (counted as
-/// flushed); any other answer counts a failure against the item, and an item at
-/// ``QueuedCheckin/maxFailures`` failures is held for manual review. When the server cannot be
-/// reached at all the flush stops with ``FlushSummary/offline`` set and the item keeps its
-/// tries (being offline is nobody's failure); a 429 stops it the same way with
-/// ``FlushSummary/rateLimited`` (the server asked to wait; sending the rest now would only be
-/// refused too); a 401 stops it with ``ApiFailure/unauthorized``. Items are claimed one at a
+/// flushed). A failed item is handled as the design's error hierarchy says
+/// (``FailureResolution``, for a check-in from the queue): a 401 stops the flush with
+/// ``ApiFailure/unauthorized``; a 409 removes the item; no connection and a 429 keep it queued
+/// with its tries untouched and stop the flush (``FlushSummary/offline``,
+/// ``FlushSummary/rateLimited``: the rest would not get through either); anything else counts a
+/// failure against the item, and an item at ``QueuedCheckin/maxFailures`` failures is held for
+/// manual review. Items are claimed one at a
 /// time, so concurrent flushes never send one item twice, and items queued meanwhile are sent
 /// in the same flush.
 public struct FlushCheckinQueue: Sendable {
@@ -30,21 +31,20 @@ public struct FlushCheckinQueue: Sendable {
             let outcome: SubmissionOutcome
             do {
                 outcome = try await api.submit(item.checkin, idempotencyKey: item.idempotencyKey, replacing: item.replaces)
-            } catch ApiFailure.unauthorized {
-                try await queue.release(item.id, flush: flush, replacement: item)
-                throw ApiFailure.unauthorized
-            } catch ApiFailure.rateLimited {
-                try await queue.release(item.id, flush: flush, replacement: item)
-                summary.rateLimited = true
-                break
-            } catch where StaleWhileRevalidate.isUnreachable(error) || error is CancellationError || Task.isCancelled {
-                // No answer at all: not the item's fault, so it keeps its tries, and the rest
-                // would not get through either.
-                try await queue.release(item.id, flush: flush, replacement: item)
-                summary.offline = true
-                break
             } catch {
-                outcome = .failed
+                let failure = Self.failure(error)
+                let effects = FailureResolution.effects(of: failure, on: .submitCheckin(queuedID: item.id.rawValue),
+                                                        returnPath: nil)
+                if effects.contains(where: { if case .signOut = $0 { true } else { false } }) {
+                    try await queue.release(item.id, flush: flush, replacement: item)
+                    throw ApiFailure.unauthorized
+                }
+                if effects.contains(.keepQueued) {
+                    try await queue.release(item.id, flush: flush, replacement: item)
+                    if failure == .rateLimited { summary.rateLimited = true } else { summary.offline = true }
+                    break
+                }
+                outcome = effects.contains(.removeFromQueue(item.id.rawValue)) ? .duplicate : .failed
             }
             let decision = item.decision(after: outcome)
             summary.record(decision)
@@ -56,18 +56,32 @@ public struct FlushCheckinQueue: Sendable {
 }
 
 extension FlushCheckinQueue {
+    /// A failed send as the error hierarchy classifies it: no answer at all (or the flush was
+    /// cancelled while waiting for one) is being offline; an error that is no ``ApiFailure`` is
+    /// an unusable answer.
+    static func failure(_ error: any Error) -> ApiFailure {
+        if StaleWhileRevalidate.isUnreachable(error) || error is CancellationError || Task.isCancelled { return .offline }
+        return error as? ApiFailure ?? .other(status: nil)
+    }
+
     /// Sends a non-empty queue before another call to the server, giving up after `limit`: a
     /// check-in queued while offline goes out the next time the person does anything online,
     /// and a slow server does not hold up what they asked for. Giving up (or any failure)
     /// leaves the items as they were, their tries untouched; the claim of an item in flight
-    /// expires on its own.
-    public func sendWaiting(within limit: Duration) async {
-        guard let waiting = try? await queue.all(), waiting.contains(where: { !$0.isHeldForReview }) else { return }
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { _ = try? await self.execute() }
-            group.addTask { try? await Task.sleep(for: limit) }
-            await group.next()
+    /// expires on its own. The flush's summary, or `nil` when nothing was waiting, it failed,
+    /// or it did not finish within `limit`.
+    @discardableResult
+    public func sendWaiting(within limit: Duration) async -> FlushSummary? {
+        guard let waiting = try? await queue.all(), waiting.contains(where: { !$0.isHeldForReview }) else { return nil }
+        return await withTaskGroup(of: FlushSummary?.self) { group in
+            group.addTask { try? await self.execute() }
+            group.addTask {
+                try? await Task.sleep(for: limit)
+                return nil
+            }
+            let first = await group.next() ?? nil
             group.cancelAll()
+            return first
         }
     }
 

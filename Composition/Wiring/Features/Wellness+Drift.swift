@@ -27,20 +27,25 @@ extension Wellness {
         struct Server: Sendable {
             let login: StoredCredentials
             let flushCheckinQueue: FlushCheckinQueue
+            /// Sends waiting check-ins before the first call of a process (and after the server
+            /// was found unreachable).
+            let connectivity: ServerConnectivity
             let readRemoteInsights: ReadRemoteInsights
             let readRemoteTrends: ReadRemoteTrends
             let readRemoteAlerts: ReadRemoteAlerts
         }
 
-        init(repositories: WellnessRepositories, tierOverride: Tier?, remote: RemoteConnection?, time: TimeContext) {
+        init(repositories: WellnessRepositories, tierOverride: Tier?, remote: RemoteConnection?,
+             connectivity: ServerConnectivity?, time: TimeContext) {
             let tier: any TierSource = tierOverride.map { FixedTierSource($0) } ?? repositories.tier
             let cache = StaleWhileRevalidate(cache: repositories.driftCache, time: time)
-            server = remote.map { remote in
-                Server(login: remote.login,
-                       flushCheckinQueue: FlushCheckinQueue(queue: repositories.checkinQueue, api: remote.checkins, time: time),
+            server = if let remote, let connectivity {
+                Server(login: remote.login, flushCheckinQueue: connectivity.flush, connectivity: connectivity,
                        readRemoteInsights: ReadRemoteInsights(remote: remote.drift, cache: cache),
                        readRemoteTrends: ReadRemoteTrends(remote: remote.drift, cache: cache),
                        readRemoteAlerts: ReadRemoteAlerts(remote: remote.drift, cache: cache))
+            } else {
+                nil
             }
             let record = RecordCheckin(checkins: repositories.checkins,
                                        queue: remote == nil ? nil : repositories.checkinQueue, time: time)
@@ -67,8 +72,11 @@ extension Wellness {
         @discardableResult
         public func checkIn(energy: Int, stress: Int, social: Int, keyContact: String? = nil, day: LocalDay? = nil,
                             replace: Bool = false) async throws -> CheckinReceipt {
-            try await checkIn.execute(energy: energy, stress: stress, social: social, keyContact: keyContact, day: day,
-                                      replace: replace)
+            let receipt = try await checkIn.execute(energy: energy, stress: stress, social: social, keyContact: keyContact,
+                                                    day: day, replace: replace)
+            // Not sent for want of a server: the next call to it sends the queue first.
+            if receipt.delivery == .queued, let server { await server.connectivity.serverUnreachable() }
+            return receipt
         }
 
         /// The check-ins of the last `days` days (today included), by day.
@@ -76,22 +84,21 @@ extension Wellness {
 
         // MARK: - Views
 
-        /// How long a read from the server waits for queued check-ins to go out first.
-        static let sendWaitingLimit: Duration = .seconds(3)
-
         /// The weekly picture over 7 or 14 days ending today.
         public func insights(days: Int = 7) async throws -> DriftReading<WeeklyInsights> {
             guard let server else { return DriftReading(value: try await computeWeeklyInsights.execute(days: days)) }
-            await server.flushCheckinQueue.sendWaiting(within: Self.sendWaitingLimit)
+            await server.connectivity.willCallServer()
             let read = try await server.readRemoteInsights.execute(days: days)
+            if read.offline { await server.connectivity.serverUnreachable() }
             return DriftReading(value: read.latest, fetchedAt: read.fetchedAt, offline: read.offline)
         }
 
         /// Daily points over 7, 30 or 90 days; 30 and 90 are Pro (``DriftError/locked(_:)``).
         public func trends(days: Int = 7) async throws -> DriftReading<[TrendPoint]> {
             guard let server else { return DriftReading(value: try await getTrends.execute(days: days)) }
-            await server.flushCheckinQueue.sendWaiting(within: Self.sendWaitingLimit)
+            await server.connectivity.willCallServer()
             let read = try await server.readRemoteTrends.execute(days: days)
+            if read.offline { await server.connectivity.serverUnreachable() }
             return DriftReading(value: read.latest, fetchedAt: read.fetchedAt, offline: read.offline)
         }
 
@@ -99,8 +106,9 @@ extension Wellness {
         /// newest first.
         public func alerts(days: Int = 14) async throws -> DriftReading<[DriftAlert]> {
             guard let server else { return DriftReading(value: try await listDriftAlerts.execute(days: days)) }
-            await server.flushCheckinQueue.sendWaiting(within: Self.sendWaitingLimit)
+            await server.connectivity.willCallServer()
             let read = try await server.readRemoteAlerts.execute(days: days)
+            if read.offline { await server.connectivity.serverUnreachable() }
             return DriftReading(value: read.latest, fetchedAt: read.fetchedAt, offline: read.offline)
         }
 
@@ -135,7 +143,9 @@ extension Wellness {
         /// Sends the queue to the server; ``ClientSessionError/notLoggedIn`` without one.
         public func sync() async throws -> FlushSummary {
             guard let server else { throw ClientSessionError.notLoggedIn }
-            return try await server.flushCheckinQueue.execute()
+            let summary = try await server.flushCheckinQueue.execute()
+            if summary.offline { await server.connectivity.serverUnreachable() }
+            return summary
         }
     }
 }

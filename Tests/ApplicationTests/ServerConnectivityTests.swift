@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+import WellnessApplication
+import WellnessDomain
+import WellnessInMemory
+import WellnessTestSupport
+
+/// A check-in API that counts what it was sent and can be switched offline.
+private actor CountingCheckinAPI: CheckinAPI {
+    var offline = false
+    private(set) var sent = 0
+
+    func set(offline: Bool) { self.offline = offline }
+
+    func submit(_ checkin: Checkin, idempotencyKey: String, replacing: Bool) async throws -> SubmissionOutcome {
+        if offline { throw ApiFailure.offline }
+        sent += 1
+        return .accepted
+    }
+}
+
+/// A check-in API that throws one failure for every item.
+private struct FailingCheckinAPI: CheckinAPI {
+    let failure: ApiFailure
+
+    func submit(_ checkin: Checkin, idempotencyKey: String, replacing: Bool) async throws -> SubmissionOutcome {
+        throw failure
+    }
+}
+
+@Suite("ServerConnectivity: the network state machine on the client")
+struct ServerConnectivityTests {
+    let clock = FixedWallClock(Fixtures.instant("2026-11-20T10:00:00Z"))
+    let queue = InMemoryCheckinQueueRepository()
+    private let api = CountingCheckinAPI()
+
+    var time: TimeContext { TimeContext(clock: clock, calendar: Fixtures.calendar()) }
+
+    func enqueue(_ day: String) async throws {
+        await queue.enqueue(QueuedCheckin(checkin: try Checkin(day: Fixtures.day(day), energy: 3, stress: 3, social: 3),
+                                          queuedAt: clock.now()))
+    }
+
+    @Test("a process starts offline; its first call to the server sends the queue, later ones do not while it answers")
+    func firstCallSends() async throws {
+        let connectivity = ServerConnectivity(flush: FlushCheckinQueue(queue: queue, api: api, time: time))
+        #expect(await connectivity.isOnline == false)
+        try await enqueue("2026-11-19")
+        await connectivity.willCallServer()
+        #expect(await api.sent == 1)
+        #expect(await connectivity.isOnline)
+
+        try await enqueue("2026-11-20")
+        await connectivity.willCallServer()
+        #expect(await api.sent == 1, "online: the queue is not sent before every call")
+
+        await connectivity.serverUnreachable()
+        await connectivity.willCallServer()
+        #expect(await api.sent == 2, "back from unreachable: sent again")
+    }
+
+    @Test("when the queue cannot go out for want of a connection, the machine goes back offline")
+    func offlineFlushGoesOffline() async throws {
+        let connectivity = ServerConnectivity(flush: FlushCheckinQueue(queue: queue, api: api, time: time))
+        try await enqueue("2026-11-19")
+        await api.set(offline: true)
+        await connectivity.willCallServer()
+        #expect(await connectivity.isOnline == false)
+        #expect(await queue.all().first?.retryCount == 0, "no try was used up")
+        await api.set(offline: false)
+        await connectivity.handle(.connected) // the platform reports the connection back
+        #expect(await api.sent == 1)
+        #expect(await queue.all().isEmpty)
+    }
+}
+
+@Suite("FlushCheckinQueue follows the failure resolution table")
+struct FlushFailureResolutionTests {
+    let clock = FixedWallClock(Fixtures.instant("2026-11-20T10:00:00Z"))
+
+    @Test("per failure of a queued check-in: 409 removes it, 429 and offline keep it with its tries, others count a try",
+          arguments: [(ApiFailure.conflict, 0, 0, false, false), (.rateLimited, 1, 0, false, true),
+                      (.offline, 1, 0, true, false), (.other(status: 500), 1, 1, false, false),
+                      (.other(status: nil), 1, 1, false, false)] as [(ApiFailure, Int, Int, Bool, Bool)])
+    func perFailure(failure: ApiFailure, left: Int, tries: Int, offline: Bool, rateLimited: Bool) async throws {
+        let queue = InMemoryCheckinQueueRepository()
+        await queue.enqueue(QueuedCheckin(checkin: try Checkin(day: Fixtures.day("2026-11-19"), energy: 3, stress: 3,
+                                                               social: 3), queuedAt: clock.now()))
+        let summary = try await FlushCheckinQueue(queue: queue, api: FailingCheckinAPI(failure: failure),
+                                                  time: TimeContext(clock: clock, calendar: Fixtures.calendar())).execute()
+        let items = await queue.all()
+        #expect(items.count == left)
+        #expect(items.first?.retryCount ?? 0 == tries)
+        #expect(summary.offline == offline)
+        #expect(summary.rateLimited == rateLimited)
+        #expect(summary.flushed == (failure == .conflict ? 1 : 0), "a 409 means the server has it")
+    }
+
+    @Test("a 401 stops the flush with unauthorized and keeps the item as it was")
+    func unauthorized() async throws {
+        let queue = InMemoryCheckinQueueRepository()
+        await queue.enqueue(QueuedCheckin(checkin: try Checkin(day: Fixtures.day("2026-11-19"), energy: 3, stress: 3,
+                                                               social: 3), queuedAt: clock.now()))
+        await #expect(throws: ApiFailure.unauthorized) {
+            try await FlushCheckinQueue(queue: queue, api: FailingCheckinAPI(failure: .unauthorized),
+                                        time: TimeContext(clock: clock, calendar: Fixtures.calendar())).execute()
+        }
+        #expect(await queue.all().first?.retryCount == 0)
+    }
+}
