@@ -9,7 +9,7 @@ import WellnessWire
 /// A Wellness server's API over AsyncHTTPClient, for one server and (optionally) one bearer
 /// token. Answers are mapped to the typed failures the Drift state machines expect: no answer
 /// at all is ``ApiFailure/offline``, 401 ``ApiFailure/unauthorized`` (and `onUnauthorized`
-/// runs, once per refused token), 409 `.conflict`, 429 `.rateLimited`, any other error status
+/// runs, once per refused token), 409 `.conflict`, 429 `.rateLimited` (with its `Retry-After`), any other error status
 /// `.other(status:)`.
 public struct WellnessAPIClient: Sendable {
     public let server: URL
@@ -34,6 +34,9 @@ public struct WellnessAPIClient: Sendable {
         public let status: Int
         public let headers: HTTPHeaders
         public let body: Data
+
+        /// The failure an error answer stands for (a 429 with its `Retry-After`); `nil` below 400.
+        public var failure: ApiFailure? { ApiFailure(status: status, retryAfter: headers.first(name: "Retry-After")) }
 
         /// The `{"error": {"code"}}` of an error answer, if it has one.
         public var errorCode: String? { (try? Wire.decoder.decode(Wire.ErrorBody.self, from: body))?.error.code }
@@ -65,7 +68,7 @@ public struct WellnessAPIClient: Sendable {
 
     /// The body of a 2xx answer decoded as `T`; any other status as its ``ApiFailure``.
     public func decode<T: Decodable>(_ type: T.Type, from answer: Answer) throws -> T {
-        if let failure = ApiFailure(status: answer.status) { throw failure }
+        if let failure = answer.failure { throw failure }
         do {
             return try Wire.decoder.decode(T.self, from: answer.body)
         } catch {
@@ -92,7 +95,7 @@ public struct HTTPSessionAPI: SessionAPI {
 
     public func logOut() async throws {
         let answer = try await api.send(.POST, "/api/auth/logout")
-        if let failure = ApiFailure(status: answer.status) { throw failure }
+        if let failure = answer.failure { throw failure }
     }
 }
 
@@ -112,7 +115,7 @@ public struct HTTPCheckinAPI: CheckinAPI {
         switch answer.status {
         case 200, 201: return .accepted
         case 409 where answer.errorCode == "DUPLICATE_CHECKIN": return .duplicate
-        default: throw ApiFailure(status: answer.status) ?? .other(status: answer.status)
+        default: throw answer.failure ?? .other(status: answer.status)
         }
     }
 }

@@ -38,6 +38,8 @@ public actor InMemoryCheckinQueueRepository: CheckinQueueRepository {
     public init() {}
 
     public func all() -> [QueuedCheckin] { state.items }
+    public func pausedUntil() -> Date? { state.pausedUntil }
+    public func pause(until instant: Date) { state.pausedUntil = instant }
     public func enqueue(_ item: QueuedCheckin) { state.enqueue(item) }
 
     public func claimNext(flush: UUID, now: Date, excluding: Set<QueuedCheckin.ID>) -> QueuedCheckin? {

@@ -71,6 +71,12 @@ public struct JSONFileCheckinQueueRepository: CheckinQueueRepository {
     }
 
     public func update(_ item: QueuedCheckin) async throws -> Bool { try await change { $0.update(item) } }
+
+    public func pausedUntil() async throws -> Date? {
+        try await store.read(Self.collection, as: CheckinQueueState.self)?.pausedUntil
+    }
+
+    public func pause(until instant: Date) async throws { try await change { $0.pausedUntil = instant } }
     public func remove(_ id: QueuedCheckin.ID) async throws -> Bool { try await change { $0.remove(id) } }
 }
 

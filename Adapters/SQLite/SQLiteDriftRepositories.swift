@@ -137,6 +137,29 @@ public struct SQLiteCheckinQueueRepository: CheckinQueueRepository {
         }
     }
 
+    /// The `setting` row holding ``pausedUntil()``, as ISO 8601 text.
+    static let pauseKey = "checkinQueuePausedUntil"
+
+    public func pausedUntil() async throws -> Date? {
+        try await database.read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT key, value FROM setting WHERE key = ?", arguments: [Self.pauseKey])
+            else { return nil }
+            let stored = StoredRow(row, table: "setting", keyColumns: ["key"])
+            let text = try stored.text("value")
+            guard let instant = Timestamp.parse(text) else {
+                throw stored.corrupt("value", "'\(text)' is not an ISO 8601 date-time")
+            }
+            return instant
+        }
+    }
+
+    public func pause(until instant: Date) async throws {
+        try await database.write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)",
+                           arguments: [Self.pauseKey, Timestamp.format(instant)])
+        }
+    }
+
     static func item(_ row: Row) throws -> QueuedCheckin {
         let stored = StoredRow(row, table: "checkinQueue", keyColumns: ["id"])
         return QueuedCheckin(id: QueuedCheckin.ID(try stored.uuid("id")), checkin: try SQLiteCheckinRepository.checkin(stored),

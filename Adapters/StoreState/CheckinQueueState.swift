@@ -14,6 +14,8 @@ public struct CheckinQueueState: Sendable, Equatable, Codable {
 
     public private(set) var items: [QueuedCheckin] = []
     public private(set) var claims: [Claim] = []
+    /// Until when the server asked not to be sent check-ins (absent in files written before).
+    public var pausedUntil: Date?
 
     public init() {}
 

@@ -27,6 +27,13 @@ public protocol CheckinQueueRepository: Sendable {
 
     /// Removes an item (manual drop); returns whether it existed.
     func remove(_ id: QueuedCheckin.ID) async throws -> Bool
+
+    /// Until when the server asked not to be sent check-ins (a 429's `Retry-After`), as last
+    /// recorded; `nil` when it never asked (a past instant means the wait is over).
+    func pausedUntil() async throws -> Date?
+
+    /// Records until when the server asked to wait, replacing what was recorded.
+    func pause(until instant: Date) async throws
 }
 
 extension CheckinQueueRepository {

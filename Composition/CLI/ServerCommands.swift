@@ -223,7 +223,11 @@ extension Console {
             print(text.string("cli.sync.offline"))
         }
         if summary.rateLimited {
-            print(text.string("cli.sync.rateLimited"))
+            if let until = summary.retryAt {
+                print(text.string("cli.sync.rateLimitedUntil", .verbatim(localTime(until))))
+            } else {
+                print(text.string("cli.sync.rateLimited"))
+            }
         }
         if summary.failed > 0 { print(text.string("cli.sync.failed", .number(summary.failed))) }
         if summary.held > 0 { print(text.string("cli.sync.held", .number(summary.held))) }

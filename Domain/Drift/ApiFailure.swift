@@ -6,20 +6,23 @@ public enum ApiFailure: Sendable, Hashable {
     case unauthorized
     /// 409, e.g. `DUPLICATE_CHECKIN`: the check-in for that day already exists.
     case conflict
-    /// 429 (`RATE_LIMITED`).
-    case rateLimited
+    /// 429 (`RATE_LIMITED`), with the seconds its `Retry-After` asked to wait, when it said.
+    case rateLimited(retryAfter: Int?)
     /// No answer at all: the network is unreachable.
     case offline
     /// Any other 4xx/5xx, or an unusable answer (`nil`).
     case other(status: Int?)
 
     /// The failure an HTTP status stands for; `nil` for a status below 400 (not a failure).
-    public init?(status: Int) {
+    /// `retryAfter` is the answer's `Retry-After` header, for a 429 (whole seconds; an HTTP date
+    /// or anything else is ignored).
+    public init?(status: Int, retryAfter: String? = nil) {
         switch status {
         case ..<400: return nil
         case 401: self = .unauthorized
         case 409: self = .conflict
-        case 429: self = .rateLimited
+        case 429: self = .rateLimited(retryAfter: retryAfter.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+                                                   .map { max(0, $0) })
         default: self = .other(status: status)
         }
     }

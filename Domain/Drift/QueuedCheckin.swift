@@ -119,16 +119,20 @@ public struct FlushSummary: Sendable, Hashable, Codable {
     public var held: Int
     /// The server could not be reached: the flush stopped early and the rest is still queued.
     public var offline: Bool
-    /// The server answered 429 (too many requests): the flush stopped early, the rest is still
-    /// queued, and no item lost a try.
+    /// The server answered 429 (too many requests), or asked earlier to wait until after now:
+    /// the flush stopped early (or sent nothing), the rest is still queued, and no item lost a try.
     public var rateLimited: Bool
+    /// Until when the server asked to wait (its `Retry-After`), when it said.
+    public var retryAt: Date?
 
-    public init(flushed: Int = 0, failed: Int = 0, held: Int = 0, offline: Bool = false, rateLimited: Bool = false) {
+    public init(flushed: Int = 0, failed: Int = 0, held: Int = 0, offline: Bool = false, rateLimited: Bool = false,
+                retryAt: Date? = nil) {
         self.flushed = flushed
         self.failed = failed
         self.held = held
         self.offline = offline
         self.rateLimited = rateLimited
+        self.retryAt = retryAt
     }
 
     /// Counts a sent item's decision.

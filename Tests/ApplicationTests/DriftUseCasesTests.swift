@@ -885,6 +885,8 @@ private actor NonExclusiveQueue: CheckinQueueRepository {
 
     func update(_ item: QueuedCheckin) -> Bool { false }
     func remove(_ id: QueuedCheckin.ID) -> Bool { false }
+    func pausedUntil() -> Date? { nil }
+    func pause(until instant: Date) {}
 }
 
 /// GetTier, ListFeatures and SetTier over one tier source and store.

@@ -117,7 +117,7 @@ struct FlushOfflineTests {
         let b = item("2026-11-18", retryCount: 2)
         let c = item("2026-11-19")
         for next in [a, b, c] { await queue.enqueue(next) }
-        await api.reply(to: b, with: .failure(ApiFailure.rateLimited))
+        await api.reply(to: b, with: .failure(ApiFailure.rateLimited(retryAfter: nil)))
         #expect(try await flush.execute() == FlushSummary(flushed: 1, failed: 0, held: 0, rateLimited: true))
         #expect(await api.keys == [a.idempotencyKey, b.idempotencyKey], "c was not tried")
         #expect(await queue.all() == [b, c], "b keeps its two earlier failures, not held")
@@ -271,7 +271,7 @@ struct ReadRemoteDriftTests {
     }
 
     @Test("a 401 or a server error is passed on even with a cached answer",
-          arguments: [ApiFailure.unauthorized, .other(status: 500), .rateLimited])
+          arguments: [ApiFailure.unauthorized, .other(status: 500), .rateLimited(retryAfter: nil)])
     func otherFailuresPropagate(failure: ApiFailure) async throws {
         try await cacheStale()
         await remote.fail(failure)
@@ -424,7 +424,7 @@ struct CheckInDeliveryTests {
 
     @Test("the receipt says what the server did; only a real failure uses up a try",
           arguments: [(ApiFailure?.none, CheckinReceipt.Delivery.sent, 0, 0), (.offline, .queued, 1, 0),
-                      (.rateLimited, .rateLimited, 1, 0), (.other(status: 500), .queued, 1, 1),
+                      (.rateLimited(retryAfter: nil), .rateLimited, 1, 0), (.other(status: 500), .queued, 1, 1),
                       (.unauthorized, .sessionEnded, 1, 0)])
     func delivery(failure: ApiFailure?, delivery: CheckinReceipt.Delivery, queued: Int, tries: Int) async throws {
         let receipt = try await checkIn(FixedCheckinAPI(failure: failure)).execute(energy: 2, stress: 4, social: 3)

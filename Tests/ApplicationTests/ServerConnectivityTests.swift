@@ -78,14 +78,20 @@ struct ServerConnectivityTests {
 struct FlushFailureResolutionTests {
     let clock = FixedWallClock(Fixtures.instant("2026-11-20T10:00:00Z"))
 
-    @Test("per failure of a queued check-in: 409 removes it, 429 and offline keep it with its tries, others count a try",
-          arguments: [(ApiFailure.conflict, 0, 0, false, false), (.rateLimited, 1, 0, false, true),
-                      (.offline, 1, 0, true, false), (.other(status: 500), 1, 1, false, false),
-                      (.other(status: nil), 1, 1, false, false)] as [(ApiFailure, Int, Int, Bool, Bool)])
-    func perFailure(failure: ApiFailure, left: Int, tries: Int, offline: Bool, rateLimited: Bool) async throws {
+    /// A queue holding one check-in, queued now.
+    func queueWithOne() async throws -> InMemoryCheckinQueueRepository {
         let queue = InMemoryCheckinQueueRepository()
         await queue.enqueue(QueuedCheckin(checkin: try Checkin(day: Fixtures.day("2026-11-19"), energy: 3, stress: 3,
                                                                social: 3), queuedAt: clock.now()))
+        return queue
+    }
+
+    @Test("per failure of a queued check-in: 409 removes it, 429 and offline keep it with its tries, others count a try",
+          arguments: [(ApiFailure.conflict, 0, 0, false, false), (.rateLimited(retryAfter: nil), 1, 0, false, true),
+                      (.offline, 1, 0, true, false), (.other(status: 500), 1, 1, false, false),
+                      (.other(status: nil), 1, 1, false, false)] as [(ApiFailure, Int, Int, Bool, Bool)])
+    func perFailure(failure: ApiFailure, left: Int, tries: Int, offline: Bool, rateLimited: Bool) async throws {
+        let queue = try await queueWithOne()
         let summary = try await FlushCheckinQueue(queue: queue, api: FailingCheckinAPI(failure: failure),
                                                   time: TimeContext(clock: clock, calendar: Fixtures.calendar())).execute()
         let items = await queue.all()
@@ -98,13 +104,43 @@ struct FlushFailureResolutionTests {
 
     @Test("a 401 stops the flush with unauthorized and keeps the item as it was")
     func unauthorized() async throws {
-        let queue = InMemoryCheckinQueueRepository()
-        await queue.enqueue(QueuedCheckin(checkin: try Checkin(day: Fixtures.day("2026-11-19"), energy: 3, stress: 3,
-                                                               social: 3), queuedAt: clock.now()))
+        let queue = try await queueWithOne()
         await #expect(throws: ApiFailure.unauthorized) {
             try await FlushCheckinQueue(queue: queue, api: FailingCheckinAPI(failure: .unauthorized),
                                         time: TimeContext(clock: clock, calendar: Fixtures.calendar())).execute()
         }
         #expect(await queue.all().first?.retryCount == 0)
+    }
+
+    @Test("a 429 with Retry-After pauses the queue: until then no flush sends anything, after it the next one does")
+    func retryAfterIsHonoured() async throws {
+        let queue = try await queueWithOne()
+        let time = TimeContext(clock: clock, calendar: Fixtures.calendar())
+        let refused = try await FlushCheckinQueue(queue: queue, api: FailingCheckinAPI(failure: .rateLimited(retryAfter: 30)),
+                                                  time: time).execute()
+        #expect(refused.rateLimited)
+        #expect(refused.retryAt == clock.now().addingTimeInterval(30))
+        #expect(await queue.pausedUntil() == clock.now().addingTimeInterval(30))
+
+        let api = CountingCheckinAPI()
+        clock.set(clock.now().addingTimeInterval(29))
+        let waiting = try await FlushCheckinQueue(queue: queue, api: api, time: time).execute()
+        #expect(await api.sent == 0, "nothing is sent before the server's time")
+        #expect(waiting.rateLimited && waiting.retryAt == refused.retryAt)
+        #expect(await queue.all().first?.retryCount == 0)
+
+        clock.set(clock.now().addingTimeInterval(1))
+        let sent = try await FlushCheckinQueue(queue: queue, api: api, time: time).execute()
+        #expect(await api.sent == 1)
+        #expect(sent.flushed == 1 && !sent.rateLimited && sent.retryAt == nil)
+    }
+
+    @Test("a 429 without Retry-After stops the flush but does not pause the next one")
+    func noRetryAfter() async throws {
+        let queue = try await queueWithOne()
+        let refused = try await FlushCheckinQueue(queue: queue, api: FailingCheckinAPI(failure: .rateLimited(retryAfter: nil)),
+                                                  time: TimeContext(clock: clock, calendar: Fixtures.calendar())).execute()
+        #expect(refused.rateLimited && refused.retryAt == nil)
+        #expect(await queue.pausedUntil() == nil)
     }
 }

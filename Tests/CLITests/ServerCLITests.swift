@@ -25,10 +25,10 @@ struct ServerCLITests {
         private var stopped = false
 
         /// Starts the server on `port` (0: any free one) and waits for its "listening" line.
-        init(_ sandbox: Sandbox, port requested: Int = 0) throws {
+        init(_ sandbox: Sandbox, port requested: Int = 0, options: [String] = []) throws {
             child = try ChildProcess(try CLI.binary(),
                                      ["serve", "--port", "\(requested)", "--store", sandbox.store,
-                                      "--data-dir", sandbox.data.path, "--now", DriftCLITests.now],
+                                      "--data-dir", sandbox.data.path, "--now", DriftCLITests.now] + options,
                                      environment: sandbox.environment, input: nil)
             // Request logs go to stderr: drain it so the server never blocks on a full pipe.
             let child = self.child
@@ -146,6 +146,36 @@ struct ServerCLITests {
                                         as? [String: Any])
         #expect(UUID(uuidString: insights["requestId"] as? String ?? "") != nil, "\(insights)")
         #expect(insights["timestamp"] is String, "\(insights)")
+    }
+
+    @Test("a 429 queues the check-in without using a try, and sync waits as long as the server asked, saying until when")
+    func rateLimitedSync() async throws {
+        let serverData = try Sandbox()
+        let client = try Sandbox()
+        let added = try await serverData.raw(["users", "add", "ann@example.org", "--data-dir", serverData.data.path],
+                                             input: Self.password + "\n")
+        try #require(added.status == 0, "\(added)")
+        let server = try ServerProcess(serverData, options: ["--rate-limit", "2"])
+        defer { _ = server.stop() }
+        let login = try await client.raw(["login", "--server", server.url, "--email", "ann@example.org",
+                                          "--data-dir", client.data.path], input: Self.password + "\n")
+        try #require(login.status == 0, "\(login)")
+        for day in ["2026-11-18", "2026-11-19"] {
+            let sent = try await client.ok(["checkin", "--energy", "3", "--stress", "3", "--social", "3", "--day", day],
+                                           now: DriftCLITests.now)
+            #expect(sent.stdout.contains("Sent to the server"), "\(sent)")
+        }
+        let limited = try await client.ok(["checkin", "--energy", "3", "--stress", "3", "--social", "3",
+                                           "--day", "2026-11-20"], now: DriftCLITests.now)
+        #expect(limited.stdout.contains("The server asked to wait"), "\(limited)")
+        let synced = try await client.ok(["sync"], now: DriftCLITests.now)
+        #expect(synced.stdout.contains("Synced 0 check-ins"), "\(synced)")
+        #expect(synced.stdout.contains("asked to wait until"), "\(synced)")
+        let json = try #require(try await client.ok(["sync", "--json"], now: DriftCLITests.now).json() as? [String: Any])
+        #expect(json["rateLimited"] as? Bool == true)
+        #expect(json["retryAt"] is String, "\(json)")
+        let queued = try #require(try await client.ok(["queue", "--json"]).json() as? [[String: Any]])
+        #expect(queued.count == 1 && queued.first?["retryCount"] as? Int == 0, "no try was used up: \(queued)")
     }
 
     @Test("a 401 clears the token and says to log in; logout ends the session on the server")

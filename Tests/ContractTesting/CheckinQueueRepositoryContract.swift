@@ -5,7 +5,8 @@ import WellnessDomain
 
 /// The contract every `CheckinQueueRepository` adapter keeps: queue order, claims that hand an
 /// item to one flush only (across handles, i.e. processes) until released or expired, releases
-/// only by the owner, items held for review never claimed.
+/// only by the owner, items held for review never claimed, and the server's request to wait
+/// kept beside the items.
 public enum CheckinQueueRepositoryContract {
     typealias Case = ContractCase<any CheckinQueueRepository>
 
@@ -15,7 +16,7 @@ public enum CheckinQueueRepositoryContract {
         claimOrder, excludingAll, claimIsExclusive, concurrentClaims, heldNeverClaimed,
         releaseRemoves, releaseReplaces, releaseToHeld, releaseByStranger, releaseUnclaimed, releaseAfterLosingClaim,
         enqueueWhileClaimed,
-        updateAndRemove, updateReplacesWholeItem, removeClaimed,
+        updateAndRemove, updateReplacesWholeItem, removeClaimed, pause,
     ]
 
     static let t0 = Fixtures.instant("2026-11-20T09:00:00Z")
@@ -85,5 +86,21 @@ public enum CheckinQueueRepositoryContract {
         #expect(stored.map(\.queuedAt) == items.map(\.queuedAt))
         #expect(stored.map(\.retryCount) == [0, 0, 2, 3])
         #expect(stored.map(\.replaces) == [false, true, false, false], "a replacing check-in stays one")
+    }
+
+    static let pause = Case(
+        "the instant the server asked to wait until is none at first, kept exactly through another handle, replaced by the next, and leaves the items alone"
+    ) { factory in
+        let store = try await factory.make()
+        #expect(try await store.subject.pausedUntil() == nil)
+        let items = [item("2026-11-19"), item("2026-11-20")]
+        try await enqueue(items, into: store.subject)
+        let until = t0.addingTimeInterval(90.125)
+        try await store.subject.pause(until: until)
+        #expect(try await store.reopen().pausedUntil() == until)
+        try await store.reopen().pause(until: t0.addingTimeInterval(-5))
+        #expect(try await store.subject.pausedUntil() == t0.addingTimeInterval(-5), "an earlier instant replaces a later one")
+        #expect(try await store.reopen().all() == items)
+        #expect(try await claimAll(store.reopen(), now: t0).map(\.id) == items.map(\.id), "the items are claimed as ever")
     }
 }

@@ -10,4 +10,6 @@ struct LifetimeProbe: CheckinQueueRepository {
     func release(_ id: QueuedCheckin.ID, flush: UUID, replacement item: QueuedCheckin?) {}
     func update(_ item: QueuedCheckin) -> Bool { false }
     func remove(_ id: QueuedCheckin.ID) -> Bool { false }
+    func pausedUntil() -> Date? { nil }
+    func pause(until instant: Date) {}
 }

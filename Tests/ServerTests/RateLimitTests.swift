@@ -104,15 +104,15 @@ struct RateLimitTests {
         }
     }
 
-    @Test("the client adapters see a 429 as ApiFailure.rateLimited")
+    @Test("the client adapters see a 429 as ApiFailure.rateLimited with its Retry-After")
     func adapterSeesRateLimited() async throws {
         try await TestServer.withServer(rateLimit: RateLimit(limit: 1, window: 60)) { server in
             let (_, token) = try await server.account("ann@example.org")
             let remote = HTTPDriftRemote(server.api(token: token))
             _ = try await remote.today()
-            await #expect(throws: ApiFailure.rateLimited) { try await remote.today() }
+            await #expect(throws: ApiFailure.rateLimited(retryAfter: 60)) { try await remote.today() }
             let checkin = try Checkin(day: TestServer.today, energy: 3, stress: 3, social: 3)
-            await #expect(throws: ApiFailure.rateLimited) {
+            await #expect(throws: ApiFailure.rateLimited(retryAfter: 60)) {
                 try await HTTPCheckinAPI(server.api(token: token)).submit(checkin, idempotencyKey: UUID().uuidString, replacing: false)
             }
         }

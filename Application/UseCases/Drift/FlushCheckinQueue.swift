@@ -8,7 +8,8 @@ import WellnessDomain
 /// with its tries untouched and stop the flush (``FlushSummary/offline``,
 /// ``FlushSummary/rateLimited``: the rest would not get through either); anything else counts a
 /// failure against the item, and an item at ``QueuedCheckin/maxFailures`` failures is held for
-/// manual review. Items are claimed one at a
+/// manual review. A 429's `Retry-After` is honoured: until then no flush sends anything
+/// (``CheckinQueueRepository/pausedUntil()``; ``FlushSummary/retryAt`` says until when). Items are claimed one at a
 /// time, so concurrent flushes never send one item twice, and items queued meanwhile are sent
 /// in the same flush.
 public struct FlushCheckinQueue: Sendable {
@@ -25,6 +26,12 @@ public struct FlushCheckinQueue: Sendable {
     public func execute() async throws -> FlushSummary {
         let flush = UUID()
         var summary = FlushSummary()
+        if let until = try await queue.pausedUntil(), until > time.now() {
+            summary.rateLimited = true
+            summary.retryAt = until
+            summary.held = try await queue.all().filter(\.isHeldForReview).count
+            return summary
+        }
         var tried: Set<QueuedCheckin.ID> = []
         while let item = try await queue.claimNext(flush: flush, now: time.now(), excluding: tried) {
             tried.insert(item.id)
@@ -41,7 +48,16 @@ public struct FlushCheckinQueue: Sendable {
                 }
                 if effects.contains(.keepQueued) {
                     try await queue.release(item.id, flush: flush, replacement: item)
-                    if failure == .rateLimited { summary.rateLimited = true } else { summary.offline = true }
+                    if case .rateLimited(let seconds) = failure {
+                        summary.rateLimited = true
+                        if let seconds, seconds > 0 {
+                            let until = time.now().addingTimeInterval(TimeInterval(seconds))
+                            try await queue.pause(until: until)
+                            summary.retryAt = until
+                        }
+                    } else {
+                        summary.offline = true
+                    }
                     break
                 }
                 outcome = effects.contains(.removeFromQueue(item.id.rawValue)) ? .duplicate : .failed

@@ -39,7 +39,7 @@ struct DriftNetworkStateMachineTests {
 @Suite("Drift API failure resolution")
 struct DriftFailureResolutionTests {
     static let queued = UUID(uuidString: "00000000-0000-0000-0000-0000000000AA")!
-    static let failures: [ApiFailure] = [.unauthorized, .conflict, .rateLimited, .offline, .other(status: 500),
+    static let failures: [ApiFailure] = [.unauthorized, .conflict, .rateLimited(retryAfter: nil), .offline, .other(status: 500),
                                          .other(status: nil)]
     static let requests: [ApiRequest] = [.submitCheckin(queuedID: queued), .submitCheckin(queuedID: nil),
                                          .read(.insights), .other]
@@ -56,10 +56,10 @@ struct DriftFailureResolutionTests {
         (.conflict, .submitCheckin(queuedID: nil), [.showMessage(.alreadyCheckedIn)]),
         (.conflict, .read(.insights), generic),
         (.conflict, .other, generic),
-        (.rateLimited, .submitCheckin(queuedID: queued), [.keepQueued, .showMessage(.tooManyRequests)]),
-        (.rateLimited, .submitCheckin(queuedID: nil), [.showMessage(.tooManyRequests)]),
-        (.rateLimited, .read(.insights), [.showMessage(.tooManyRequests)]),
-        (.rateLimited, .other, [.showMessage(.tooManyRequests)]),
+        (.rateLimited(retryAfter: nil), .submitCheckin(queuedID: queued), [.keepQueued, .showMessage(.tooManyRequests)]),
+        (.rateLimited(retryAfter: nil), .submitCheckin(queuedID: nil), [.showMessage(.tooManyRequests)]),
+        (.rateLimited(retryAfter: nil), .read(.insights), [.showMessage(.tooManyRequests)]),
+        (.rateLimited(retryAfter: nil), .other, [.showMessage(.tooManyRequests)]),
         (.offline, .submitCheckin(queuedID: queued), [.keepQueued, .showOfflineBanner]),
         (.offline, .submitCheckin(queuedID: nil), [.enqueueCheckin, .showOfflineBanner, .showMessage(.willSyncWhenOnline)]),
         (.offline, .read(.insights), [.useCachedData(.insights), .showOfflineBanner]),
@@ -104,7 +104,7 @@ struct DriftFailureResolutionTests {
     @Test("HTTP statuses classify as the hierarchy does", arguments: [
         (200, nil), (204, nil), (304, nil), (399, nil), (400, ApiFailure.other(status: 400)), (401, .unauthorized),
         (403, .other(status: 403)), (404, .other(status: 404)), (409, .conflict), (422, .other(status: 422)),
-        (429, .rateLimited), (500, .other(status: 500)), (503, .other(status: 503)),
+        (429, .rateLimited(retryAfter: nil)), (500, .other(status: 500)), (503, .other(status: 503)),
     ] as [(Int, ApiFailure?)])
     func classify(status: Int, failure: ApiFailure?) {
         #expect(ApiFailure(status: status) == failure)
