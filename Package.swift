@@ -37,6 +37,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -76,6 +77,7 @@ let package = Package(
                                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                .product(name: "NIOCore", package: "swift-nio"),
                                .product(name: "NIOHTTP1", package: "swift-nio"),
+                               .product(name: "NIOSSL", package: "swift-nio-ssl"),
                                .product(name: "Logging", package: "swift-log")],
                 path: "Adapters/HTTP", swiftSettings: strict),
         // The server side: the API on Hummingbird 2, bcrypt passwords, hashed tokens.
@@ -83,6 +85,8 @@ let package = Package(
                 dependencies: ["WellnessApplication", "WellnessWire",
                                .product(name: "Hummingbird", package: "hummingbird"),
                                .product(name: "HummingbirdCore", package: "hummingbird"),
+                               .product(name: "HummingbirdTLS", package: "hummingbird"),
+                               .product(name: "NIOSSL", package: "swift-nio-ssl"),
                                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                                .product(name: "Crypto", package: "swift-crypto"),
                                .product(name: "NIOCore", package: "swift-nio"),
@@ -105,6 +109,7 @@ let package = Package(
         // The client side: logging in to a server, syncing check-ins, remote reads over HTTP.
         .target(name: "WellnessClient",
                 dependencies: ["WellnessComposition", "WellnessHTTP", "WellnessInMemory", "WellnessJSONFile",
+                               .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                .product(name: "Logging", package: "swift-log")],
                 path: "Composition/Client", swiftSettings: strict),
         // The server side: the accounts' stores and the HTTP API they are served by.

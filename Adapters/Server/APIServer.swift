@@ -2,8 +2,10 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdCore
+import HummingbirdTLS
 import Logging
 import NIOCore
+import NIOSSL
 import WellnessApplication
 import WellnessDomain
 import WellnessWire
@@ -53,15 +55,30 @@ public struct ServerConfiguration: Sendable {
     /// How many connections are served at once; further ones wait in the listen backlog until
     /// one closes.
     public var maxConnections: Int
+    /// Serve https with this certificate and key; plain http when `nil`.
+    public var tls: TLSFiles?
+
+    /// A certificate chain and its private key, both PEM files.
+    public struct TLSFiles: Sendable, Hashable {
+        public var certificateChain: URL
+        public var privateKey: URL
+
+        public init(certificateChain: URL, privateKey: URL) {
+            self.certificateChain = certificateChain
+            self.privateKey = privateKey
+        }
+    }
 
     public init(host: String = "127.0.0.1", port: Int = 8080, rateLimit: RateLimit = RateLimit(limit: 120, window: 60),
-                maxBodyBytes: Int = 64 * 1024, idleTimeout: Duration = .seconds(30), maxConnections: Int = 512) {
+                maxBodyBytes: Int = 64 * 1024, idleTimeout: Duration = .seconds(30), maxConnections: Int = 512,
+                tls: TLSFiles? = nil) {
         self.host = host
         self.port = port
         self.rateLimit = rateLimit
         self.maxBodyBytes = maxBodyBytes
         self.idleTimeout = idleTimeout
         self.maxConnections = maxConnections
+        self.tls = tls
     }
 }
 
@@ -117,12 +134,15 @@ public struct APIServer: Sendable {
         }.sorted()
     }
 
-    /// The application, ready to run; `onRunning` gets the port actually bound.
-    public func application(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+    /// The application, ready to run; `onRunning` gets the port actually bound. Throws
+    /// ``ServerStartError/unreadableTLSFile(path:reason:)`` when the TLS files cannot be used.
+    public func application(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) throws -> some ApplicationProtocol {
         let (seconds, attoseconds) = configuration.idleTimeout.components
         let idle = TimeAmount.nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        var server: HTTPServerBuilder = .http1(configuration: HTTP1Channel.Configuration(idleTimeout: idle))
+        if let tls = configuration.tls { server = try .tls(server, tlsConfiguration: try Self.tlsConfiguration(tls)) }
         return Application(router: router(),
-                           server: .http1(configuration: HTTP1Channel.Configuration(idleTimeout: idle)),
+                           server: server,
                            configuration: ApplicationConfiguration(
                                address: .hostname(configuration.host, port: configuration.port), serverName: "wellness",
                                availableConnectionsDelegate: .maximum(configuration.maxConnections, logger: logger)),
@@ -320,6 +340,27 @@ public struct APIServer: Sendable {
 
     // MARK: - Helpers
 
+    /// The server side of TLS from PEM files, each refusal naming the file.
+    static func tlsConfiguration(_ files: ServerConfiguration.TLSFiles) throws -> TLSConfiguration {
+        func load<T>(_ file: URL, _ read: (String) throws -> T) throws -> T {
+            guard FileManager.default.isReadableFile(atPath: file.path) else {
+                throw ServerStartError.unreadableTLSFile(path: file.path, reason: "no readable file there")
+            }
+            do {
+                return try read(file.path)
+            } catch {
+                throw ServerStartError.unreadableTLSFile(path: file.path, reason: "not PEM (\(error))")
+            }
+        }
+        let chain = try load(files.certificateChain) { try NIOSSLCertificate.fromPEMFile($0) }
+        guard !chain.isEmpty else {
+            throw ServerStartError.unreadableTLSFile(path: files.certificateChain.path, reason: "it holds no certificate")
+        }
+        let key = try load(files.privateKey) { try NIOSSLPrivateKey(file: $0, format: .pem) }
+        return TLSConfiguration.makeServerConfiguration(certificateChain: chain.map { .certificate($0) },
+                                                        privateKey: .privateKey(key))
+    }
+
     static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) throws
         -> Response {
         var headers = headers
@@ -357,11 +398,15 @@ public struct APIServer: Sendable {
 public enum ServerStartError: Error, Sendable, Equatable, LocalizedError {
     /// Another process already listens on this address and port.
     case addressInUse(host: String, port: Int)
+    /// A TLS certificate or key file is missing or not PEM.
+    case unreadableTLSFile(path: String, reason: String)
 
     public var errorDescription: String? {
         switch self {
         case let .addressInUse(host, port):
             "cannot listen on \(host):\(port): port \(port) is already in use (another server runs there; choose another port)"
+        case let .unreadableTLSFile(path, reason):
+            "cannot use \(path) for TLS: \(reason)"
         }
     }
 }

@@ -25,7 +25,9 @@ struct Console {
         do {
             let configuration = try options.configuration(context)
             messages = CLIMessages(locale: configuration.locale)
-            let client = try WellnessClient(configuration)
+            let client = try WellnessClient(configuration, trustedCertificates: context.variable("WELLNESS_CA_FILE").map {
+                URL(fileURLWithPath: context.path($0))
+            })
             let wellness = try await client.wellness()
             login = wellness.drift.login
             try await body(Console(wellness: wellness, client: client, json: options.json, context: context,

@@ -25,6 +25,10 @@ struct ServeCommand: AsyncParsableCommand {
             help: "Seconds a connection may wait without a whole request head before it is closed.") var idleTimeout = 30
     @Option(name: .customLong("max-connections"), help: "Connections served at once; more wait until one closes.")
     var maxConnections = 512
+    @Option(name: .customLong("tls-cert"), help: "Serve https: the certificate chain (PEM); needs --tls-key.")
+    var tlsCertificate: String?
+    @Option(name: .customLong("tls-key"), help: "Serve https: the certificate's private key (PEM); needs --tls-cert.")
+    var tlsKey: String?
 
     func validate() throws {
         let text = CLIMessages(locale: CLIContext.current.locale).text
@@ -39,6 +43,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard maxConnections >= 1 else {
             throw ValidationError(text.string("cli.error.atLeast", .verbatim("--max-connections"), .number(1)))
         }
+        guard (tlsCertificate == nil) == (tlsKey == nil) else {
+            throw ValidationError(text.string("cli.error.together", .verbatim("--tls-cert"), .verbatim("--tls-key")))
+        }
     }
 
     func run() async throws {
@@ -46,12 +53,19 @@ struct ServeCommand: AsyncParsableCommand {
             let address = self.host
             let directory = host.directory.path
             let output = console.context.output
+            let tls: ServerConfiguration.TLSFiles? = if let tlsCertificate, let tlsKey {
+                ServerConfiguration.TLSFiles(certificateChain: URL(fileURLWithPath: tlsCertificate),
+                                             privateKey: URL(fileURLWithPath: tlsKey))
+            } else {
+                nil
+            }
             let configuration = ServerConfiguration(host: address, port: port,
                                                     rateLimit: RateLimit(limit: rateLimit, window: 60), maxBodyBytes: maxBody,
-                                                    idleTimeout: .seconds(idleTimeout), maxConnections: maxConnections)
+                                                    idleTimeout: .seconds(idleTimeout), maxConnections: maxConnections, tls: tls)
+            let scheme = tls == nil ? "http" : "https"
             try await host.serve(configuration, messages: console.messages.presenter, onRunning: { port in
                 // Flushed at once: scripts and tests wait for this line.
-                output.write("Wellness server listening on http://\(address):\(port) (data: \(directory))\n")
+                output.write("Wellness server listening on \(scheme)://\(address):\(port) (data: \(directory))\n")
                 output.flush()
             })
         }

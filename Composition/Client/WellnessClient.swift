@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import Logging
 import WellnessApplication
@@ -15,11 +16,16 @@ public struct WellnessClient: Sendable {
     /// The configuration the container is built with (its store, clock, calendar, language).
     public let configuration: WellnessConfiguration
     let credentials: any CredentialStore
+    /// Talks to the server: trusting the system's certificate authorities, and those of the file
+    /// given (a server with a private authority or a self-signed certificate).
+    let http: HTTPClient
 
     /// The client of a configuration's data directory. The in-memory store keeps its login in
-    /// memory, so it is never logged in across runs.
-    public init(_ configuration: WellnessConfiguration) throws {
+    /// memory, so it is never logged in across runs. `trustedCertificates`, a PEM file, adds to
+    /// the certificates https trusts.
+    public init(_ configuration: WellnessConfiguration, trustedCertificates: URL? = nil) throws {
         self.configuration = configuration
+        http = try TrustedCertificates.client(alsoTrusting: trustedCertificates)
         if configuration.store == .memory {
             credentials = InMemoryCredentialStore()
         } else {
@@ -38,20 +44,21 @@ public struct WellnessClient: Sendable {
     }
 
     /// Logging in, out, and checking the login.
-    public var session: Session { Session(credentials: credentials) }
+    public var session: Session { Session(credentials: credentials, connect: connect) }
 
     /// The server's side of the ports for a login, over HTTP; any 401 clears the stored token.
     func connection(_ login: StoredCredentials) -> RemoteConnection {
         let forget = ForgetRefusedSession(credentials: credentials)
-        let api = WellnessAPIClient(server: login.server, token: login.accessToken,
+        let api = WellnessAPIClient(server: login.server, token: login.accessToken, client: http,
                                     onUnauthorized: { _ = try? await forget.execute() })
         return RemoteConnection(login: login, checkins: HTTPCheckinAPI(api), drift: HTTPDriftRemote(api),
                                 tips: HTTPGoalTipsService(api))
     }
 
     /// Connects to a server's session endpoints over HTTP.
-    static let connect: ConnectToServer = { server, token in
-        HTTPSessionAPI(WellnessAPIClient(server: server, token: token))
+    var connect: ConnectToServer {
+        let http = self.http
+        return { server, token in HTTPSessionAPI(WellnessAPIClient(server: server, token: token, client: http)) }
     }
 }
 
@@ -62,10 +69,10 @@ extension WellnessClient {
         let logOutOfServer: LogOut
         let checkSession: CheckSession
 
-        init(credentials: any CredentialStore) {
-            logInToServer = LogIn(credentials: credentials, connect: WellnessClient.connect)
-            logOutOfServer = LogOut(credentials: credentials, connect: WellnessClient.connect)
-            checkSession = CheckSession(credentials: credentials, connect: WellnessClient.connect)
+        init(credentials: any CredentialStore, connect: @escaping ConnectToServer) {
+            logInToServer = LogIn(credentials: credentials, connect: connect)
+            logOutOfServer = LogOut(credentials: credentials, connect: connect)
+            checkSession = CheckSession(credentials: credentials, connect: connect)
         }
 
         /// Logs in and keeps the token.

@@ -35,16 +35,19 @@ struct ServerCLITests {
             DispatchQueue.global().async { _ = child.readAll(child.standardError) }
             let seen = child.collect(child.standardOutput, until: { $0.contains("\n") },
                                      deadline: Date().addingTimeInterval(60))
-            guard let range = seen.range(of: #"http://127\.0\.0\.1:(\d+)"#, options: .regularExpression),
+            guard let range = seen.range(of: #"https?://127\.0\.0\.1:(\d+)"#, options: .regularExpression),
                   let port = Int(seen[range].split(separator: ":").last ?? "") else {
                 child.signal(SIGKILL)
                 _ = child.wait()
                 throw CLI.Failure.timedOut(["serve: no 'listening' line; got: \(seen)"])
             }
             self.port = port
+            scheme = seen.contains("https://") ? "https" : "http"
         }
 
-        var url: String { "http://127.0.0.1:\(port)" }
+        /// `http` or `https`, as the server said it listens.
+        let scheme: String
+        var url: String { "\(scheme)://127.0.0.1:\(port)" }
 
         /// SIGINT, as Ctrl-C would; returns the exit status (0 after a graceful shutdown).
         func stop() -> Int32 {
@@ -176,6 +179,42 @@ struct ServerCLITests {
         #expect(json["retryAt"] is String, "\(json)")
         let queued = try #require(try await client.ok(["queue", "--json"]).json() as? [[String: Any]])
         #expect(queued.count == 1 && queued.first?["retryCount"] as? Int == 0, "no try was used up: \(queued)")
+    }
+
+    @Test("serve --tls-cert/--tls-key listens on https; a client trusting the certificate (WELLNESS_CA_FILE) logs in and syncs")
+    func https() async throws {
+        let serverData = try Sandbox()
+        let client = try Sandbox()
+        let added = try await serverData.raw(["users", "add", "ann@example.org", "--data-dir", serverData.data.path],
+                                             input: Self.password + "\n")
+        try #require(added.status == 0, "\(added)")
+        let certificate = serverData.root.url.appendingPathComponent("cert.pem").path
+        let key = serverData.root.url.appendingPathComponent("key.pem").path
+        let made = try CLI.runBlocking(URL(fileURLWithPath: "/usr/bin/env"),
+                                       ["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
+                                        "-nodes", "-days", "2", "-subj", "/CN=localhost",
+                                        "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
+                                        "-keyout", key, "-out", certificate], serverData.environment, input: nil, timeout: 60)
+        try #require(made.status == 0, "openssl: \(made)")
+        let alone = try await serverData.raw(["serve", "--tls-cert", certificate, "--data-dir", serverData.data.path])
+        #expect(alone.status != 0 && alone.stderr.contains("--tls-cert and --tls-key go together"), "\(alone)")
+
+        let server = try ServerProcess(serverData, options: ["--tls-cert", certificate, "--tls-key", key])
+        defer { _ = server.stop() }
+        #expect(server.url.hasPrefix("https://127.0.0.1:"))
+        let trust = ["WELLNESS_CA_FILE": certificate]
+        let login = try await client.raw(["login", "--server", server.url, "--email", "ann@example.org",
+                                          "--data-dir", client.data.path], extraEnv: trust, input: Self.password + "\n")
+        try #require(login.status == 0, "\(login)")
+        #expect(!login.stderr.contains("insecure"), "https needs no --insecure: \(login)")
+        let sent = try await client.ok(["checkin", "--energy", "3", "--stress", "3", "--social", "3"],
+                                       now: DriftCLITests.now, extraEnv: trust)
+        #expect(sent.stdout.contains("Sent to the server"), "\(sent)")
+
+        // A CA file that is not one is refused, naming it.
+        let bogus = try client.file("bogus.pem", "not a certificate")
+        let refused = try await client.run(["session"], extraEnv: ["WELLNESS_CA_FILE": bogus])
+        #expect(refused.status == 1 && refused.stderr.contains(bogus), "\(refused)")
     }
 
     @Test("a 401 clears the token and says to log in; logout ends the session on the server")

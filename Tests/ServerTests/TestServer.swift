@@ -39,7 +39,7 @@ struct TestServer: Sendable {
     let clock: FixedWallClock
     let directory: TemporaryDirectory
     let configuration: ServerConfiguration
-    /// `http://127.0.0.1:<port>`.
+    /// `http://127.0.0.1:<port>` (`https://` when the configuration has TLS).
     let url: URL
 
     // MARK: - Starting and stopping
@@ -75,12 +75,12 @@ struct TestServer: Sendable {
         await ServerSlots.shared.acquire()
         defer { Task { await ServerSlots.shared.release() } }
         let box = PortBox()
-        let application = host.server(configuration).application(onRunning: { port in await box.set(port) })
+        let application = try host.server(configuration).application(onRunning: { port in await box.set(port) })
         let task = Task { try await application.run() }
         do {
             let port = try await box.wait(upTo: Self.startLimit)
             let server = TestServer(host: host, clock: clock, directory: directory, configuration: configuration,
-                                    url: URL(string: "http://127.0.0.1:\(port)")!)
+                                    url: URL(string: "\(configuration.tls == nil ? "http" : "https")://127.0.0.1:\(port)")!)
             let result = try await body(server)
             task.cancel()
             _ = try? await task.value
