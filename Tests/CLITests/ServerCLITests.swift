@@ -188,14 +188,8 @@ struct ServerCLITests {
         let added = try await serverData.raw(["users", "add", "ann@example.org", "--data-dir", serverData.data.path],
                                              input: Self.password + "\n")
         try #require(added.status == 0, "\(added)")
-        let certificate = serverData.root.url.appendingPathComponent("cert.pem").path
-        let key = serverData.root.url.appendingPathComponent("key.pem").path
-        let made = try CLI.runBlocking(URL(fileURLWithPath: "/usr/bin/env"),
-                                       ["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
-                                        "-nodes", "-days", "2", "-subj", "/CN=localhost",
-                                        "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
-                                        "-keyout", key, "-out", certificate], serverData.environment, input: nil, timeout: 60)
-        try #require(made.status == 0, "openssl: \(made)")
+        let made = try SelfSignedCertificate(in: serverData.root.url)
+        let certificate = made.certificate.path, key = made.privateKey.path
         let alone = try await serverData.raw(["serve", "--tls-cert", certificate, "--data-dir", serverData.data.path])
         #expect(alone.status != 0 && alone.stderr.contains("--tls-cert and --tls-key go together"), "\(alone)")
 

@@ -12,21 +12,10 @@ import WellnessWire
 /// never gets through.
 @Suite("https")
 struct HTTPSTests {
-    /// A self-signed certificate for 127.0.0.1 and localhost, and its key, made by `openssl`.
+    /// A self-signed certificate for 127.0.0.1 and localhost, and its key.
     static func selfSigned(in directory: TemporaryDirectory) throws -> ServerConfiguration.TLSFiles {
-        let certificate = directory.file("cert.pem"), key = directory.file("key.pem")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
-                             "-nodes", "-days", "2", "-subj", "/CN=localhost",
-                             "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
-                             "-keyout", key.path, "-out", certificate.path]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "openssl could not make a certificate")
-        return ServerConfiguration.TLSFiles(certificateChain: certificate, privateKey: key)
+        let made = try SelfSignedCertificate(in: directory.url)
+        return ServerConfiguration.TLSFiles(certificateChain: made.certificate, privateKey: made.privateKey)
     }
 
     static func withTLSServer(_ body: (TestServer, ServerConfiguration.TLSFiles) async throws -> Void) async throws {
