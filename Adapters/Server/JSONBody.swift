@@ -11,7 +11,9 @@ struct JSONObject {
     /// The body as received.
     var data = Data()
 
-    /// Reads and parses the body: 413 past `limit` bytes, 400 when it is not a JSON object.
+    /// Reads and parses the body: 413 past `limit` bytes, 400 when it is not a JSON object, and
+    /// 400 naming the field when any string in it holds a NUL (no stored text can keep one: the
+    /// stores, and bcrypt, would cut it there).
     static func read(_ request: Request, limit: Int) async throws -> JSONObject {
         if let length = request.headers[.contentLength].flatMap(Int.init), length > limit { throw APIError.tooLarge(limit) }
         let buffer: ByteBuffer
@@ -24,7 +26,31 @@ struct JSONObject {
         guard case .object(let fields)? = try? JSONDecoder().decode(JSONValue.self, from: Data(buffer: buffer)) else {
             throw APIError(.badRequest, "INVALID_JSON", "the request body is not a JSON object")
         }
+        if let path = firstNUL(in: .object(fields), at: []) {
+            throw APIError.validation("\"\(path.joined(separator: "."))\" must not contain NUL (U+0000)")
+        }
         return JSONObject(fields: fields, data: Data(buffer: buffer))
+    }
+
+    /// The path (keys, and `[index]` for array elements) of the first string or key holding a
+    /// NUL, in key order; `nil` when none does.
+    static func firstNUL(in value: JSONValue, at path: [String]) -> [String]? {
+        switch value {
+        case .string(let text): return text.contains("\u{0}") ? path : nil
+        case .array(let items):
+            for (index, item) in items.enumerated() {
+                let here = path.isEmpty ? ["[\(index)]"] : path.dropLast() + [path.last! + "[\(index)]"]
+                if let found = firstNUL(in: item, at: here) { return found }
+            }
+            return nil
+        case .object(let fields):
+            for key in fields.keys.sorted() {
+                if key.contains("\u{0}") { return path + [key] }
+                if let found = firstNUL(in: fields[key]!, at: path + [key]) { return found }
+            }
+            return nil
+        case .null, .bool, .number: return nil
+        }
     }
 
     func string(_ name: String, required: Bool = true) throws -> String? {

@@ -145,6 +145,23 @@ struct AuthTests {
         }
     }
 
+    @Test("NUL in any string of any request body is a 400 naming the field, nested ones by their path", arguments: [
+        ("/api/auth/login", ["email": "ann@example.org\u{0}", "password": "x"] as [String: any Sendable], "\"email\""),
+        ("/api/v1/goals", ["title": "Sleep", "description": "a\u{0}"], "\"description\""),
+        ("/api/v1/goals", ["title": "Sleep", "x\u{0}": 1], "\"x\u{0}\""),
+        ("/api/v1/goals/0a0b0c0d-0000-4000-8000-000000000001/tips",
+         ["context": ["existing_goals": [["title": "ok"], ["title": "a\u{0}b"]]]], "\"context.existing_goals[1].title\""),
+    ] as [(String, [String: any Sendable], String)])
+    func nulAnywhere(path: String, json: [String: any Sendable], field: String) async throws {
+        try await TestServer.withServer { server in
+            let (_, token) = try await server.account("ann@example.org")
+            let reply = try await server.post(path, token: token, json: json)
+            #expect(reply.status == 400, "\(reply)")
+            #expect(reply.error?.code == "VALIDATION_ERROR")
+            #expect(reply.error?.message.contains(field + " must not contain NUL") == true, "\(reply)")
+        }
+    }
+
     @Test("a password with NUL is a 400 naming the field, never a login as its part before the NUL")
     func passwordWithNUL() async throws {
         try await TestServer.withServer { server in

@@ -313,7 +313,7 @@ struct CheckinTests {
         (["date": "2026-03-10", "energy": 3, "stress": 2, "social": 3, "key_contact": "Ann\u{1B}[31m"],
          "\"key_contact\": the key contact contains a control character (U+001B)"),
         (["date": "2026-03-10", "energy": 3, "stress": 2, "social": 3, "key_contact": "a\u{0}b"],
-         "\"key_contact\": the key contact contains a control character (U+0000)"),
+         "\"key_contact\" must not contain NUL (U+0000)"),
     ] as [([String: any Sendable], String)])
     func invalidFields(fields: [String: any Sendable], field: String) async throws {
         try await TestServer.withServer { server in

@@ -62,7 +62,7 @@ struct GoalTipsTests {
         (["title": "Fine", "id": "not-a-uuid"], "\"id\""),
         (["title": "Fine", "description": false], "\"description\""),
         (["title": "Bell\u{7}"], "\"title\": the title contains a control character (U+0007)"),
-        (["title": "a\u{0}b"], "\"title\": the title contains a control character (U+0000)"),
+        (["title": "a\u{0}b"], "\"title\" must not contain NUL (U+0000)"),
         (["title": "Fine", "description": "red \u{1B}[31m"], "\"description\": the description contains a control character (U+001B)"),
     ] as [([String: any Sendable], String)])
     func invalidGoal(json: [String: any Sendable], field: String) async throws {
