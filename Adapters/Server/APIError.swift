@@ -30,6 +30,9 @@ public struct APIError: Error, HTTPResponseError, Sendable {
 
     static func validation(_ message: String) -> APIError { APIError(.badRequest, "VALIDATION_ERROR", message) }
 
+    /// A string field (named by its path) holding a NUL.
+    static func nul(_ field: String) -> APIError { validation("\"\(field)\" must not contain NUL (U+0000)") }
+
     static var unauthorized: APIError {
         APIError(.unauthorized, "UNAUTHORIZED", "a valid bearer token is required; log in at POST /api/auth/login",
                  headers: [.wwwAuthenticate: "Bearer"])

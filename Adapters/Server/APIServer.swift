@@ -317,6 +317,7 @@ public struct APIServer: Sendable {
             } catch {
                 throw APIError.validation(decodingMessage(error))
             }
+            try JSONObject.refuseNUL(in: tipsRequest)
             let supplied: UserContext?
             do {
                 supplied = try tipsRequest.userContext(now: time.now())

@@ -11,9 +11,7 @@ struct JSONObject {
     /// The body as received.
     var data = Data()
 
-    /// Reads and parses the body: 413 past `limit` bytes, 400 when it is not a JSON object, and
-    /// 400 naming the field when any string in it holds a NUL (no stored text can keep one: the
-    /// stores, and bcrypt, would cut it there).
+    /// Reads and parses the body: 413 past `limit` bytes, 400 when it is not a JSON object.
     static func read(_ request: Request, limit: Int) async throws -> JSONObject {
         if let length = request.headers[.contentLength].flatMap(Int.init), length > limit { throw APIError.tooLarge(limit) }
         let buffer: ByteBuffer
@@ -26,14 +24,20 @@ struct JSONObject {
         guard case .object(let fields)? = try? JSONDecoder().decode(JSONValue.self, from: Data(buffer: buffer)) else {
             throw APIError(.badRequest, "INVALID_JSON", "the request body is not a JSON object")
         }
-        if let path = firstNUL(in: .object(fields), at: []) {
-            throw APIError.validation("\"\(path.joined(separator: "."))\" must not contain NUL (U+0000)")
-        }
         return JSONObject(fields: fields, data: Data(buffer: buffer))
     }
 
-    /// The path (keys, and `[index]` for array elements) of the first string or key holding a
-    /// NUL, in key order; `nil` when none does.
+    /// 400 naming the field by its path when a string of `value` (the fields a route reads,
+    /// nothing else) holds a NUL: no stored text can keep one (the stores, and bcrypt, would cut
+    /// it there).
+    static func refuseNUL(in value: some Encodable) throws {
+        guard let data = try? Wire.encoder.encode(value), let json = try? JSONDecoder().decode(JSONValue.self, from: data),
+              let path = firstNUL(in: json, at: []) else { return }
+        throw APIError.nul(path.joined(separator: "."))
+    }
+
+    /// The path (keys, and `[index]` for array elements) of the first string holding a NUL, in
+    /// key order; `nil` when none does.
     static func firstNUL(in value: JSONValue, at path: [String]) -> [String]? {
         switch value {
         case .string(let text): return text.contains("\u{0}") ? path : nil
@@ -45,7 +49,6 @@ struct JSONObject {
             return nil
         case .object(let fields):
             for key in fields.keys.sorted() {
-                if key.contains("\u{0}") { return path + [key] }
                 if let found = firstNUL(in: fields[key]!, at: path + [key]) { return found }
             }
             return nil
@@ -53,9 +56,12 @@ struct JSONObject {
         }
     }
 
+    /// A string field; one holding a NUL is a 400 naming it.
     func string(_ name: String, required: Bool = true) throws -> String? {
         switch fields[name] {
-        case .string(let text)?: return text
+        case .string(let text)?:
+            if text.contains("\u{0}") { throw APIError.nul(name) }
+            return text
         case nil, .null?:
             if required { throw APIError.validation("\"\(name)\" is required") }
             return nil
