@@ -180,6 +180,8 @@ struct LogoutCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Console.run(options) { console in
+            // Check-ins still waiting go out before the session ends (they could not after).
+            await console.wellness.drift.sendWaiting()
             let stored = try await console.client.session.logOut()
             if console.json { return try console.printJSON(["loggedOut": stored != nil]) }
             guard let stored else { return console.print(console.text.string("cli.session.none")) }
@@ -196,6 +198,7 @@ struct SessionCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Console.run(options) { console in
+            await console.wellness.drift.sendWaiting()
             let status = try await console.client.session.status()
             if console.json { return try console.printJSON(SessionOutput(status)) }
             let text = console.text

@@ -96,4 +96,14 @@ struct SendWaitingFirstTests {
         #expect(await api.received.count == 1, "the failed check-in took the connection offline; the read sent it")
         #expect(try await app.drift.queued().isEmpty)
     }
+
+    @Test("sendWaiting (before checking or ending the session) sends the queue")
+    func sendWaitingExplicitly() async throws {
+        let app = try wellness
+        #expect(try await app.drift.checkIn(energy: 2, stress: 4, social: 3).delivery == .queued)
+        await api.set(.accepting)
+        await app.drift.sendWaiting()
+        #expect(await api.received.count == 1)
+        #expect(try await app.drift.queued().isEmpty)
+    }
 }

@@ -140,6 +140,13 @@ extension Wellness {
             try await dropQueuedCheckin.execute(reference)
         }
 
+        /// Before another call to the server (checking or ending the session): the waiting
+        /// check-ins get their chance to go out first, as before every call this container makes.
+        /// Does nothing when Drift is local.
+        public func sendWaiting() async {
+            await server?.connectivity.willCallServer()
+        }
+
         /// Sends the queue to the server; ``ClientSessionError/notLoggedIn`` without one.
         public func sync() async throws -> FlushSummary {
             guard let server else { throw ClientSessionError.notLoggedIn }
