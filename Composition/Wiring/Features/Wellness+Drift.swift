@@ -26,9 +26,8 @@ extension Wellness {
         /// The use cases that read from and send to a server.
         struct Server: Sendable {
             let login: StoredCredentials
-            let flushCheckinQueue: FlushCheckinQueue
             /// Sends waiting check-ins before the first call of a process (and after the server
-            /// was found unreachable).
+            /// was found unreachable); its `flush` sends the queue.
             let connectivity: ServerConnectivity
             let readRemoteInsights: ReadRemoteInsights
             let readRemoteTrends: ReadRemoteTrends
@@ -40,7 +39,7 @@ extension Wellness {
             let tier: any TierSource = tierOverride.map { FixedTierSource($0) } ?? repositories.tier
             let cache = StaleWhileRevalidate(cache: repositories.driftCache, time: time)
             server = if let remote, let connectivity {
-                Server(login: remote.login, flushCheckinQueue: connectivity.flush, connectivity: connectivity,
+                Server(login: remote.login, connectivity: connectivity,
                        readRemoteInsights: ReadRemoteInsights(remote: remote.drift, cache: cache),
                        readRemoteTrends: ReadRemoteTrends(remote: remote.drift, cache: cache),
                        readRemoteAlerts: ReadRemoteAlerts(remote: remote.drift, cache: cache))
@@ -49,7 +48,7 @@ extension Wellness {
             }
             let record = RecordCheckin(checkins: repositories.checkins,
                                        queue: remote == nil ? nil : repositories.checkinQueue, time: time)
-            checkIn = CheckIn(record: record, sync: server?.flushCheckinQueue)
+            checkIn = CheckIn(record: record, sync: server?.connectivity.flush)
             listCheckins = ListCheckins(checkins: repositories.checkins, time: time)
             computeWeeklyInsights = ComputeWeeklyInsights(checkins: repositories.checkins, tier: tier, time: time)
             getTrends = GetTrends(checkins: repositories.checkins, tier: tier, time: time)
@@ -150,7 +149,7 @@ extension Wellness {
         /// Sends the queue to the server; ``ClientSessionError/notLoggedIn`` without one.
         public func sync() async throws -> FlushSummary {
             guard let server else { throw ClientSessionError.notLoggedIn }
-            let summary = try await server.flushCheckinQueue.execute()
+            let summary = try await server.connectivity.flush.execute()
             if summary.offline { await server.connectivity.serverUnreachable() }
             return summary
         }
