@@ -159,13 +159,19 @@ public struct HTTPDriftRemote: DriftRemote {
 
 /// Tips from the server's `POST /api/v1/goals/{goalId}/tips`, sending the context the client
 /// gathered. A goal the server does not know yet (404 `GOAL_NOT_FOUND`) is created there with
-/// the same id, then asked again.
+/// the same id, then asked again. The request says which language the tips should be in; the
+/// answer says whether the server's model or its rules made them.
 public struct HTTPGoalTipsService: GoalTipsService {
     let api: WellnessAPIClient
+    let language: String?
 
-    public init(_ api: WellnessAPIClient) { self.api = api }
+    /// `language` (`en`, `nl`) is asked for unless the context names its own.
+    public init(_ api: WellnessAPIClient, language: String? = nil) {
+        self.api = api
+        self.language = language
+    }
 
-    public func tips(for goal: Goal, context: UserContext) async throws(GoalTipsServiceError) -> [GoalTip] {
+    public func tips(for goal: Goal, context: UserContext) async throws(GoalTipsServiceError) -> TipsAnswer {
         do {
             var answer = try await ask(goal, context)
             if answer.status == 404, answer.errorCode == "GOAL_NOT_FOUND" {
@@ -175,7 +181,9 @@ public struct HTTPGoalTipsService: GoalTipsService {
             }
             guard answer.status == 200 else { throw Self.failure(answer) }
             do {
-                return try Wire.decoder.decode(Wire.Envelope<Wire.TipsData>.self, from: answer.body).data.tips
+                let data = try Wire.decoder.decode(Wire.Envelope<Wire.TipsData>.self, from: answer.body).data
+                // A server from before sources were named ran the rules.
+                return TipsAnswer(tips: data.tips, source: data.source ?? .rules)
             } catch {
                 throw GoalTipsServiceError.invalidResponse("\(error)")
             }
@@ -187,7 +195,7 @@ public struct HTTPGoalTipsService: GoalTipsService {
     }
 
     private func ask(_ goal: Goal, _ context: UserContext) async throws -> WellnessAPIClient.Answer {
-        try await api.send(.POST, "/api/v1/goals/\(goal.id)/tips", json: Wire.TipsRequest(goal: goal, context: context))
+        try await api.send(.POST, "/api/v1/goals/\(goal.id)/tips", json: Wire.TipsRequest(goal: goal, context: context, language: context.language ?? language))
     }
 
     private static func failure(_ answer: WellnessAPIClient.Answer) -> GoalTipsServiceError {

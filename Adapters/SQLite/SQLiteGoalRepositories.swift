@@ -27,11 +27,12 @@ public struct SQLiteGoalRepository: GoalRepository, TipsCacheRepository {
 
     public func cached(for goal: Goal.ID) async throws -> GoalTips? {
         try await database.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT goalId, generatedAt, tips FROM tipsCache WHERE goalId = ?",
+            guard let row = try Row.fetchOne(db, sql: "SELECT goalId, generatedAt, tips, source FROM tipsCache WHERE goalId = ?",
                                              arguments: [goal.description]) else { return nil }
             let stored = StoredRow(row, table: "tipsCache", keyColumns: ["goalId"])
             return GoalTips(goalID: goal, generatedAt: try stored.instant("generatedAt"),
-                            tips: try stored.json("tips", as: [GoalTip].self, expected: "a JSON list of tips"))
+                            tips: try stored.json("tips", as: [GoalTip].self, expected: "a JSON list of tips"),
+                            source: TipSource(rawValue: try stored.text("source")))
         }
     }
 
@@ -48,8 +49,9 @@ public struct SQLiteGoalRepository: GoalRepository, TipsCacheRepository {
     public func store(_ tips: GoalTips) async throws {
         let json = String(decoding: try JSONEncoder().encode(tips.tips), as: UTF8.self)
         try await database.write { db in
-            try db.execute(sql: "INSERT OR REPLACE INTO tipsCache (goalId, generatedAt, tips) VALUES (?, ?, ?)",
-                           arguments: [tips.goalID.description, Timestamp.milliseconds(tips.generatedAt), json])
+            try db.execute(sql: "INSERT OR REPLACE INTO tipsCache (goalId, generatedAt, tips, source) VALUES (?, ?, ?, ?)",
+                           arguments: [tips.goalID.description, Timestamp.milliseconds(tips.generatedAt), json,
+                                       tips.source.rawValue])
         }
     }
 }

@@ -188,6 +188,14 @@ enum SQLiteSchema {
                 """)
             try db.create(index: "idempotencyKey_createdAt", on: "idempotencyKey", columns: ["createdAt"])
         }
+        migrator.registerMigration("tipsCacheSource") { db in
+            // Who made the cached tips (`ai`, `rules`, or a newer version's value, kept as it is).
+            // Tips cached before came from the rules.
+            try db.execute(sql: """
+                ALTER TABLE tipsCache ADD COLUMN source TEXT NOT NULL DEFAULT 'rules'
+                  CONSTRAINT source CHECK (typeof(source) = 'text' AND source <> '')
+                """)
+        }
         return migrator
     }
 

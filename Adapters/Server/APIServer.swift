@@ -318,6 +318,9 @@ public struct APIServer: Sendable {
                 throw APIError.validation(decodingMessage(error))
             }
             try JSONObject.refuseNUL(in: tipsRequest)
+            if let language = tipsRequest.language, !Self.isLanguageCode(language) {
+                throw APIError.validation("\"language\": expected a language code such as \"en\" or \"nl\"")
+            }
             let supplied: UserContext?
             do {
                 supplied = try tipsRequest.userContext(now: time.now())
@@ -325,8 +328,9 @@ public struct APIServer: Sendable {
                 throw APIError.validation("\"context\": \(describe(error))")
             }
             do {
-                let answer = try await workspace(try context.requireAccount()).goalTips.fresh(Goal.ID(uuid), context: supplied)
-                return try Self.json(Wire.Envelope(Wire.TipsData(goal: answer.goal, tips: answer.tips)))
+                let answer = try await workspace(try context.requireAccount()).goalTips.fresh(Goal.ID(uuid), context: supplied,
+                                                                                      language: tipsRequest.language)
+                return try Self.json(Wire.Envelope(Wire.TipsData(goal: answer.goal, answer: answer.answer)))
             } catch GoalTipsError.goalNotFound {
                 throw APIError.goalNotFound
             } catch GoalTipsError.serviceFailed(let error) {
@@ -368,6 +372,15 @@ public struct APIServer: Sendable {
         headers[.contentType] = "application/json; charset=utf-8"
         return Response(status: status, headers: headers,
                         body: ResponseBody(byteBuffer: ByteBuffer(bytes: try Wire.encoder.encode(value))))
+    }
+
+    /// A language code such as `en`, `nl` or `pt-BR`: two or three lower-case letters, then
+    /// optionally `-` and a two-letter region.
+    static func isLanguageCode(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), (2...3).contains(parts[0].count),
+              parts[0].allSatisfy({ $0.isASCII && $0.isLowercase }) else { return false }
+        return parts.count == 1 || (parts[1].count == 2 && parts[1].allSatisfy { $0.isASCII && $0.isLetter })
     }
 
     /// The `days` query parameter, one of `allowed`.

@@ -9,12 +9,14 @@ import WellnessDomain
 public struct RuleBasedGoalTipsService: GoalTipsService {
     let texts: TipRules.Texts
 
-    /// `language` is a language code: `nl` for Dutch tips, English otherwise.
+    /// `language` is a language code: `nl` for Dutch tips, English otherwise. A context's own
+    /// ``UserContext/language`` wins over it.
     public init(language: String = "en") {
         texts = TipRules.texts(for: language)
     }
 
-    public func tips(for goal: Goal, context: UserContext) async throws(GoalTipsServiceError) -> [GoalTip] {
+    public func tips(for goal: Goal, context: UserContext) async throws(GoalTipsServiceError) -> TipsAnswer {
+        let texts = context.language.map(TipRules.texts) ?? texts
         var drafts: [Draft] = []
         let text = "\(goal.title) \(goal.description ?? "")".lowercased()
         let matched = texts.keywords.filter { _, words in words.contains { text.contains($0) } }.map(\.category)
@@ -47,33 +49,14 @@ public struct RuleBasedGoalTipsService: GoalTipsService {
         }
         let kept = unique.enumerated().sorted { ($0.element.priority, $0.offset) < ($1.element.priority, $1.offset) }
             .prefix(6).sorted { $0.offset < $1.offset }.map(\.element)
-        return kept.map { GoalTip(id: GoalTip.ID(Self.stableID(goal.id, $0.text)), tip: $0.text, category: $0.category,
-                                  priority: $0.priority) }
+        return TipsAnswer(tips: kept.map { GoalTip(id: .stable(goal: goal.id, text: $0.text), tip: $0.text,
+                                                   category: $0.category, priority: $0.priority) },
+                          source: .rules)
     }
 
     struct Draft: Equatable {
         let text: String
         let category: TipCategory
         let priority: TipPriority
-    }
-
-    /// A UUID from a 128-bit FNV-style hash of the goal id and the tip text: stable across runs
-    /// and machines (unlike `Hasher`).
-    static func stableID(_ goal: Goal.ID, _ text: String) -> UUID {
-        var hash: (UInt64, UInt64) = (0x6C62_272E_07BB_0142, 0x62B8_2175_6295_C58D)
-        for byte in Array("\(goal)|\(text)".utf8) {
-            hash.1 ^= UInt64(byte)
-            let low = hash.1.multipliedFullWidth(by: 0x13B)
-            hash = (hash.0 &* 0x13B &+ (hash.1 << 24) &+ low.high, low.low)
-        }
-        var bytes = [UInt8](repeating: 0, count: 16)
-        for index in 0..<8 {
-            bytes[index] = UInt8(truncatingIfNeeded: hash.0 >> (8 * index))
-            bytes[index + 8] = UInt8(truncatingIfNeeded: hash.1 >> (8 * index))
-        }
-        bytes[6] = (bytes[6] & 0x0F) | 0x50 // version 5-style, name-based
-        bytes[8] = (bytes[8] & 0x3F) | 0x80
-        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
     }
 }

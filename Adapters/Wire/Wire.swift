@@ -265,16 +265,19 @@ public enum Wire {
         public let goalTitle: String
         public let goalDescription: String?
         public let context: Context?
+        /// The language the tips should be in (`en`, `nl`); the server's default when absent.
+        public let language: String?
 
         enum CodingKeys: String, CodingKey {
             case goalTitle = "goal_title"
             case goalDescription = "goal_description"
-            case context
+            case context, language
         }
 
-        public init(goal: Goal, context: UserContext) {
+        public init(goal: Goal, context: UserContext, language: String? = nil) {
             goalTitle = goal.title
             goalDescription = goal.description
+            self.language = language
             self.context = Context(
                 moodEntries: context.moods.map { Mood(date: $0.day, score: $0.score, note: $0.note) },
                 journalEntries: context.journals.map { Journal(date: $0.day, tags: $0.tags, notes: $0.notes) },
@@ -291,28 +294,32 @@ public enum Wire {
                 otherGoals: context.existingGoals.map {
                     Goal(storedID: Goal.ID($0.id.flatMap(UUID.init(uuidString:)) ?? UUID()), title: $0.title,
                          description: $0.description, createdAt: $0.createdAt ?? now)
-                })
+                },
+                language: language)
         }
     }
 
-    /// The seed's tips answer: `{tips, goal_id, goal_title, count}`.
+    /// The seed's tips answer: `{tips, goal_id, goal_title, count}`, plus `source` (`ai` or
+    /// `rules`; absent from servers older than it).
     public struct TipsData: Codable, Sendable, Equatable {
         public let tips: [GoalTip]
         public let goalId: String
         public let goalTitle: String
         public let count: Int
+        public let source: TipSource?
 
         enum CodingKeys: String, CodingKey {
-            case tips, count
+            case tips, count, source
             case goalId = "goal_id"
             case goalTitle = "goal_title"
         }
 
-        public init(goal: Goal, tips: [GoalTip]) {
-            self.tips = tips
+        public init(goal: Goal, answer: TipsAnswer) {
+            tips = answer.tips
             goalId = goal.id.description
             goalTitle = goal.title
-            count = tips.count
+            count = answer.tips.count
+            source = answer.source
         }
     }
 }

@@ -3,6 +3,18 @@ import WellnessDomain
 
 /// The (AI) service that turns a goal and what is known about the person into tips.
 public protocol GoalTipsService: Sendable {
-    /// Tips for `goal`, in any order.
-    func tips(for goal: Goal, context: UserContext) async throws(GoalTipsServiceError) -> [GoalTip]
+    /// Tips for `goal`, in any order, with who made them.
+    func tips(for goal: Goal, context: UserContext) async throws(GoalTipsServiceError) -> TipsAnswer
+}
+
+/// What a tips service answered: the tips, in any order, and where they came from (a server
+/// passes on its own service's source).
+public struct TipsAnswer: Sendable, Equatable {
+    public let tips: [GoalTip]
+    public let source: TipSource
+
+    public init(tips: [GoalTip], source: TipSource) {
+        self.tips = tips
+        self.source = source
+    }
 }

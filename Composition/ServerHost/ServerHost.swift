@@ -24,14 +24,18 @@ public final class ServerHost: Sendable {
     public let directory: URL
     let time: TimeContext
     let logger: Logger
+    /// Where the tips route's tips come from (`nil`: the rules), with the rules to fall back on.
+    let tipsService: (any GoalTipsService)?
     let workspaces = Workspaces()
 
     /// `bcryptCost` 12 for real use; tests lower it. `loginThrottle` says how failed logins
-    /// back off (kept in this process's memory).
+    /// back off (kept in this process's memory). `tipsService` (an AI service, say) answers the
+    /// tips route, falling back to the rules when it fails; `nil` for the rules alone.
     public init(store: StoreKind, directory: URL, clock: any WallClock = SystemWallClock(),
                 calendar: Calendar = .current, bcryptCost: UInt8 = 12,
                 sessionLifetime: TimeInterval = StartSession.defaultLifetime,
                 loginThrottle: LoginThrottle.Policy = LoginThrottle.Policy(),
+                tipsService: (any GoalTipsService)? = nil,
                 logger: Logger = Logger(label: "wellness.server")) throws {
         let repositories = try ServerRepositories.make(store, directory: directory, logger: logger)
         let credentials = SecureCredentials(cost: bcryptCost)
@@ -49,6 +53,7 @@ public final class ServerHost: Sendable {
         self.directory = directory
         self.time = time
         self.logger = logger
+        self.tipsService = tipsService
     }
 
     /// The server for this directory; its error messages are worded by `messages`.
@@ -56,7 +61,7 @@ public final class ServerHost: Sendable {
         -> APIServer {
         APIServer(sessions: APIServer.Sessions(start: startSession, authenticate: authenticateSession, end: endSession),
                   workspace: { [self] account in
-                      try await workspace(account.id).serverWorkspace(account.id)
+                      try await workspace(account.id).serverWorkspace(account.id, tipsService: tipsService)
                   }, time: time, configuration: configuration, logger: logger,
                   describe: { messages.message(for: $0) })
     }
@@ -143,7 +148,7 @@ public final class ServerHost: Sendable {
 
 extension Wellness {
     /// The use cases the server needs of an account, on its container's store.
-    func serverWorkspace(_ account: Account.ID) -> AccountWorkspace {
+    func serverWorkspace(_ account: Account.ID, tipsService: (any GoalTipsService)?) -> AccountWorkspace {
         let checkins = repositories.checkins
         let tier = repositories.tier
         // The host opens built-in stores only (`WellnessRepositories.make`), and every one keeps them.
@@ -155,7 +160,8 @@ extension Wellness {
             alerts: ListDriftAlerts(checkins: checkins, time: time), tier: GetTier(tier: tier),
             addGoal: AddGoal(goals: repositories.goals, time: time), listGoals: ListGoals(goals: repositories.goals),
             goalTips: GetGoalTips(goals: repositories.goals, moods: repositories.moods, journals: repositories.journals,
-                                  cache: repositories.tipsCache, service: RuleBasedGoalTipsService(), time: time))
+                                  cache: repositories.tipsCache, service: tipsService ?? RuleBasedGoalTipsService(),
+                                  fallback: tipsService == nil ? nil : RuleBasedGoalTipsService(), time: time))
     }
 }
 
@@ -163,6 +169,7 @@ extension ServerHost {
     /// The server host of a configuration's store and data directory.
     public static func make(_ configuration: WellnessConfiguration) throws -> ServerHost {
         try ServerHost(store: configuration.store, directory: configuration.dataDirectory,
-                       clock: configuration.clock, calendar: configuration.calendar, logger: configuration.logger)
+                       clock: configuration.clock, calendar: configuration.calendar,
+                       tipsService: configuration.tipsService, logger: configuration.logger)
     }
 }

@@ -82,8 +82,11 @@ public struct Wellness: Sendable {
         } else {
             nil
         }
-        goals = Goals(repositories: repositories,
-                      service: remoteTips ?? tipsService ?? RuleBasedGoalTipsService(language: locale.rawValue), time: time)
+        // The server's tips while logged in; else the configured service, with the rules to fall
+        // back on; else the rules.
+        let rules = RuleBasedGoalTipsService(language: locale.rawValue)
+        goals = Goals(repositories: repositories, service: remoteTips ?? tipsService ?? rules,
+                      fallback: remoteTips == nil && tipsService != nil ? rules : nil, time: time)
         moods = Moods(moods: repositories.moods, time: time)
         weight = Weight(weights: repositories.weights, time: time)
         drift = Drift(repositories: repositories, tierOverride: tierOverride, remote: remote, connectivity: connectivity,

@@ -17,7 +17,9 @@ public struct WellnessConfiguration: Sendable {
     public var catalog: InterventionCatalog?
     /// Where health hints come from; by default an in-memory source with nothing authorised.
     public var health: any HealthDataSource
-    /// Where goal tips come from; `nil` for the rule-based stub service in ``locale``.
+    /// Where goal tips come from (an AI service, say `WellnessAITips`'s); `nil` for the rule-based
+    /// service in ``locale``. When it fails and nothing is cached, the rules answer instead. While
+    /// logged in to a server (``remote``), tips come from the server.
     public var tipsService: (any GoalTipsService)?
     /// A tier that wins over the stored one (`WELLNESS_TIER`); `nil` to use the stored tier.
     public var tierOverride: Tier?

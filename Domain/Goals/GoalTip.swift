@@ -77,18 +77,93 @@ public struct GoalTip: Sendable, Equatable, Codable, Identifiable {
     }
 }
 
+extension TypedID where Owner == GoalTip, RawValue == UUID {
+    /// An id from a 128-bit FNV-style hash of the goal id and the tip text: stable across runs
+    /// and machines (unlike `Hasher`), so the same tip for the same goal keeps its id.
+    public static func stable(goal: Goal.ID, text: String) -> GoalTip.ID {
+        var hash: (UInt64, UInt64) = (0x6C62_272E_07BB_0142, 0x62B8_2175_6295_C58D)
+        for byte in Array("\(goal)|\(text)".utf8) {
+            hash.1 ^= UInt64(byte)
+            let low = hash.1.multipliedFullWidth(by: 0x13B)
+            hash = (hash.0 &* 0x13B &+ (hash.1 << 24) &+ low.high, low.low)
+        }
+        var bytes = [UInt8](repeating: 0, count: 16)
+        for index in 0..<8 {
+            bytes[index] = UInt8(truncatingIfNeeded: hash.0 >> (8 * index))
+            bytes[index + 8] = UInt8(truncatingIfNeeded: hash.1 >> (8 * index))
+        }
+        bytes[6] = (bytes[6] & 0x0F) | 0x50 // version 5-style, name-based
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        return GoalTip.ID(UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15])))
+    }
+}
+
+/// Where a set of tips came from: a language model (`ai`) or the built-in rules (`rules`).
+/// A value written by a newer version is kept as it is.
+public struct TipSource: RawRepresentable, Hashable, Codable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// A model behind an AI tips service.
+    public static let ai = TipSource(rawValue: "ai")
+    /// The deterministic rules (`RuleBasedGoalTipsService`).
+    public static let rules = TipSource(rawValue: "rules")
+
+    public var description: String { rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
 /// Tips generated for a goal at a moment; `stale` when served from the cache because the
-/// tips service failed.
+/// tips service failed. `source` says who made them; `fallback` is set when the configured
+/// service failed (or was not allowed to be asked) and these tips came from the fallback
+/// instead. It is not stored: a cached set never carries it.
 public struct GoalTips: Sendable, Equatable, Codable {
     public let goalID: Goal.ID
     public let generatedAt: Date
     public let tips: [GoalTip]
     public let stale: Bool
+    public let source: TipSource
+    public let fallback: GoalTipsServiceError?
 
-    public init(goalID: Goal.ID, generatedAt: Date, tips: [GoalTip], stale: Bool = false) {
+    public init(goalID: Goal.ID, generatedAt: Date, tips: [GoalTip], stale: Bool = false, source: TipSource = .rules,
+                fallback: GoalTipsServiceError? = nil) {
         self.goalID = goalID
         self.generatedAt = generatedAt
         self.tips = tips
         self.stale = stale
+        self.source = source
+        self.fallback = fallback
+    }
+
+    enum CodingKeys: String, CodingKey { case goalID, generatedAt, tips, stale, source }
+
+    /// A set stored before sources were recorded came from the rules.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        goalID = try container.decode(Goal.ID.self, forKey: .goalID)
+        generatedAt = try container.decode(Date.self, forKey: .generatedAt)
+        tips = try container.decode([GoalTip].self, forKey: .tips)
+        stale = try container.decode(Bool.self, forKey: .stale)
+        source = try container.decodeIfPresent(TipSource.self, forKey: .source) ?? .rules
+        fallback = nil
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(goalID, forKey: .goalID)
+        try container.encode(generatedAt, forKey: .generatedAt)
+        try container.encode(tips, forKey: .tips)
+        try container.encode(stale, forKey: .stale)
+        try container.encode(source, forKey: .source)
     }
 }

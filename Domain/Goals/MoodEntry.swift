@@ -37,11 +37,15 @@ public struct UserContext: Sendable, Equatable {
     public let journals: [DailyJournal]
     /// The person's other goals.
     public let otherGoals: [Goal]
+    /// The language the tips should be in (`en`, `nl`), when the person's client said so;
+    /// `nil` leaves it to the service's own setting.
+    public let language: String?
 
-    public init(moods: [MoodEntry], journals: [DailyJournal], otherGoals: [Goal]) {
+    public init(moods: [MoodEntry], journals: [DailyJournal], otherGoals: [Goal], language: String? = nil) {
         self.moods = moods
         self.journals = journals
         self.otherGoals = otherGoals
+        self.language = language
     }
 
     /// The average mood score, or `nil` without entries.

@@ -110,7 +110,10 @@ struct SQLiteColumnChecksTests {
         #expect(after["columns of checkinQueue"] == (before["columns of checkinQueue"] ?? []) + ["replaces BOOLEAN 1 0 0"])
         #expect(after["checkinQueue"] == before["checkinQueue"]?.map { $0 + "|0" })
         #expect(after["indexes"] == ((before["indexes"] ?? []) + ["idempotencyKey.idempotencyKey_createdAt"]).sorted())
-        let changed = added.union(["columns of checkinQueue", "checkinQueue", "indexes"])
+        // … and `tipsCache.source`, 'rules' for every set cached before (only the rules made tips then).
+        #expect(after["columns of tipsCache"] == (before["columns of tipsCache"] ?? []) + ["source TEXT 1 'rules' 0"])
+        #expect(after["tipsCache"] == before["tipsCache"]?.map { $0 + "|'rules'" })
+        let changed = added.union(["columns of checkinQueue", "checkinQueue", "indexes", "columns of tipsCache", "tipsCache"])
         #expect(after.filter { !changed.contains($0.key) } == before.filter { !changed.contains($0.key) })
         let tables = try await DatabaseQueue(path: file.path).read { db in
             try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != 'grdb_migrations'")

@@ -17,10 +17,12 @@ struct GetGoalTipsTests {
         private var answer: [GoalTip]
         private var failure: GoalTipsServiceError?
         private var contexts: [UserContext] = []
+        let source: TipSource
 
-        init(answer: [GoalTip] = FakeTipsService.unsorted, failure: GoalTipsServiceError? = nil) {
+        init(answer: [GoalTip] = FakeTipsService.unsorted, failure: GoalTipsServiceError? = nil, source: TipSource = .ai) {
             self.answer = answer
             self.failure = failure
+            self.source = source
         }
 
         var calls: Int { lock.withLock { contexts.count } }
@@ -29,13 +31,13 @@ struct GetGoalTipsTests {
         func fail(with error: GoalTipsServiceError?) { lock.withLock { failure = error } }
         func answer(with tips: [GoalTip]) { lock.withLock { answer = tips } }
 
-        func tips(for goal: Goal, context: UserContext) async throws(GoalTipsServiceError) -> [GoalTip] {
+        func tips(for goal: Goal, context: UserContext) async throws(GoalTipsServiceError) -> TipsAnswer {
             let (answer, failure) = lock.withLock { () -> ([GoalTip], GoalTipsServiceError?) in
                 contexts.append(context)
                 return (self.answer, self.failure)
             }
             if let failure { throw failure }
-            return answer
+            return TipsAnswer(tips: answer, source: source)
         }
 
         static func tip(_ number: Int, _ priority: TipPriority, _ category: TipCategory = .general) -> GoalTip {
@@ -240,6 +242,86 @@ struct GetGoalTipsTests {
         #expect(message.contains(english(error)), "the cause is named: \(message)")
         #expect(message.contains("Try again later"), "says what to do: \(message)")
         #expect(await world.goals.cached(for: goal.id) == nil, "nothing is cached")
+    }
+
+    // MARK: - Falling back to the rules
+
+    static let rulesTips = [FakeTipsService.tip(11, .medium, .habit), FakeTipsService.tip(12, .high, .sleep),
+                            FakeTipsService.tip(13, .low)]
+
+    @Test("when the service fails with nothing cached, the fallback answers, marked with its source and the failure, and nothing is cached",
+          arguments: [GoalTipsServiceError.unavailable("no answer within 20 s"), .invalidResponse("prose"),
+                      .rateLimited(retryAfter: 90), .remoteNotAllowed(destination: "https://api.example.com")])
+    func fallsBackToRules(error: GoalTipsServiceError) async throws {
+        let goal = try await addGoal()
+        let service = FakeTipsService(failure: error)
+        let rules = FakeTipsService(answer: Self.rulesTips, source: .rules)
+        let useCase = world.getGoalTips(service: service, fallback: rules)
+
+        let tips = try await useCase.execute(goal.id)
+        #expect(tips.source == .rules)
+        #expect(tips.fallback == error)
+        #expect(tips.stale == false)
+        #expect(tips.tips.map(\.tip) == ["tip 12", "tip 11", "tip 13"], "sorted like any answer")
+        #expect(rules.lastContext == service.lastContext, "the rules see the same context")
+        #expect(await world.goals.cached(for: goal.id) == nil, "fallback tips are not cached")
+
+        // The next call asks the service again, and its answer is cached as AI tips.
+        service.fail(with: nil)
+        let recovered = try await useCase.execute(goal.id)
+        #expect(service.calls == 2)
+        #expect(recovered.source == .ai && recovered.fallback == nil)
+        #expect(await world.goals.cached(for: goal.id)?.source == .ai)
+    }
+
+    @Test("cached tips win over the fallback: a failure with tips cached serves them stale, with their source")
+    func cacheBeforeFallback() async throws {
+        let goal = try await addGoal()
+        let service = FakeTipsService()
+        let rules = FakeTipsService(answer: Self.rulesTips, source: .rules)
+        let useCase = world.getGoalTips(service: service, fallback: rules)
+        let fresh = try await useCase.execute(goal.id)
+        #expect(fresh.source == .ai)
+
+        service.fail(with: .unavailable("down"))
+        let stale = try await useCase.execute(goal.id, refresh: true)
+        #expect(stale.stale && stale.source == .ai && stale.tips == fresh.tips)
+        #expect(rules.calls == 0)
+    }
+
+    @Test("a refused session is not hidden by the fallback; a failing fallback reports the service's failure")
+    func fallbackLimits() async throws {
+        let goal = try await addGoal()
+        let rules = FakeTipsService(answer: Self.rulesTips, source: .rules)
+        await #expect(throws: GoalTipsError.serviceFailed(.unauthorized)) {
+            try await world.getGoalTips(service: FakeTipsService(failure: .unauthorized), fallback: rules).execute(goal.id)
+        }
+        #expect(rules.calls == 0)
+
+        let broken = FakeTipsService(failure: .invalidResponse("rules broke"), source: .rules)
+        await #expect(throws: GoalTipsError.serviceFailed(.unavailable("down"))) {
+            try await world.getGoalTips(service: FakeTipsService(failure: .unavailable("down")), fallback: broken)
+                .execute(goal.id)
+        }
+        let empty = FakeTipsService(answer: [], source: .rules)
+        await #expect(throws: GoalTipsError.serviceFailed(.unavailable("down"))) {
+            try await world.getGoalTips(service: FakeTipsService(failure: .unavailable("down")), fallback: empty)
+                .execute(goal.id)
+        }
+    }
+
+    @Test("fresh (the server's call) falls back too, and passes the source on")
+    func freshFallsBack() async throws {
+        let goal = try await addGoal()
+        let rules = FakeTipsService(answer: Self.rulesTips, source: .rules)
+        let ai = try await world.getGoalTips(service: FakeTipsService(), fallback: rules).fresh(goal.id, language: "nl")
+        #expect(ai.answer.source == .ai)
+        #expect(ai.answer.tips.first?.priority == .high)
+        let fallen = try await world.getGoalTips(service: FakeTipsService(failure: .unavailable("down")), fallback: rules)
+            .fresh(goal.id, language: "nl")
+        #expect(fallen.answer.source == .rules)
+        #expect(fallen.answer.tips.map(\.tip) == ["tip 12", "tip 11", "tip 13"])
+        #expect(rules.lastContext?.language == "nl", "the language asked for reaches the service")
     }
 
     // MARK: - No tips

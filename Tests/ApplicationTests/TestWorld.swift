@@ -157,9 +157,10 @@ extension TestWorld {
     var listMoods: ListMoods { ListMoods(moods: moods, time: time) }
 
     /// `GetGoalTips` on this world's repositories (or the given replacements) with `service`.
-    func getGoalTips(service: any GoalTipsService, goals: (any GoalRepository)? = nil,
-                     moods: (any MoodRepository)? = nil, journals: (any JournalRepository)? = nil) -> GetGoalTips {
+    func getGoalTips(service: any GoalTipsService, fallback: (any GoalTipsService)? = nil,
+                     goals: (any GoalRepository)? = nil, moods: (any MoodRepository)? = nil,
+                     journals: (any JournalRepository)? = nil) -> GetGoalTips {
         GetGoalTips(goals: goals ?? self.goals, moods: moods ?? self.moods, journals: journals ?? self.journals,
-                    cache: self.goals, service: service, time: time)
+                    cache: self.goals, service: service, fallback: fallback, time: time)
     }
 }

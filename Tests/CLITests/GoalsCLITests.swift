@@ -158,13 +158,14 @@ struct GoalsCLITests {
 
     // MARK: - tips
 
-    @Test("tips --json has {goalId, generatedAt, stale, tips: [{id, tip, category, priority}]}, 3 to 6, sorted",
+    @Test("tips --json has {goalId, generatedAt, stale, source, tips: [{id, tip, category, priority}]}, 3 to 6, sorted",
           arguments: persistentStores)
     func tipsShape(store: String) async throws {
         let cli = try Sandbox(store: store)
         let id = try #require(try await addGoal(cli, "Exercise 3x per week")["id"] as? String)
         let result = try await tips(cli, id, now: Moment.start)
-        #expect(Set(result.keys) == ["goalId", "generatedAt", "stale", "tips"])
+        #expect(Set(result.keys) == ["goalId", "generatedAt", "stale", "source", "tips"])
+        #expect(result["source"] as? String == "rules", "no AI service configured")
         #expect(result["goalId"] as? String == id)
         #expect(result["generatedAt"] as? String == Moment.startStored)
         #expect(result["stale"] as? Bool == false)
@@ -288,7 +289,7 @@ struct GoalsCLITests {
         #expect(Set(goals.first?.keys.map { $0 } ?? []) == ["goal", "tips"])
         #expect((goals.first?["goal"] as? [String: Any])?["id"] as? String == id)
         let tips = try #require(goals.first?["tips"] as? [String: Any], "\(result)")
-        #expect(Set(tips.keys) == ["goalId", "generatedAt", "stale", "tips"])
+        #expect(Set(tips.keys) == ["goalId", "generatedAt", "stale", "source", "tips"])
         #expect(tips["goalId"] as? String == id)
 
         let text = try await cli.ok([], now: Moment.start)

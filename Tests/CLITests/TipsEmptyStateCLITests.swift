@@ -10,7 +10,9 @@ import WellnessTestSupport
 struct TipsEmptyStateCLITests {
     /// A tips service with nothing to say.
     struct NoTips: GoalTipsService {
-        func tips(for goal: Goal, context: UserContext) async throws(GoalTipsServiceError) -> [GoalTip] { [] }
+        func tips(for goal: Goal, context: UserContext) async throws(GoalTipsServiceError) -> TipsAnswer {
+            TipsAnswer(tips: [], source: .rules)
+        }
     }
 
     /// `TipsCommand.show` on an in-memory container whose tips service answers nothing.
@@ -51,11 +53,12 @@ struct TipsEmptyStateCLITests {
         #expect(!stdout.contains("cli."), "\(stdout)")
     }
 
-    @Test("no tips in JSON: the goal, generatedAt null, not stale, an empty list")
+    @Test("no tips in JSON: the goal, generatedAt null, not stale, no source, an empty list")
     func json() async throws {
         let (goal, stdout, _) = try await Self.show(locale: .en, json: true, times: 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any], "\(stdout)")
-        #expect(Set(object.keys) == ["goalId", "generatedAt", "stale", "tips"])
+        #expect(Set(object.keys) == ["goalId", "generatedAt", "stale", "source", "tips"])
+        #expect(object["source"] is NSNull)
         #expect(object["goalId"] as? String == goal.id.description)
         #expect(object["generatedAt"] is NSNull && object["stale"] as? Bool == false)
         #expect((object["tips"] as? [Any])?.isEmpty == true)

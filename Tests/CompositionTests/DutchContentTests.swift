@@ -90,10 +90,10 @@ struct DutchContentTests {
                         createdAt: Fixtures.instant("2026-02-01T09:00:00Z"))
         let low = (0..<5).map { MoodEntry(storedDay: Fixtures.day("2026-03-01").adding(days: -$0), score: $0 % 2 + 1, note: nil) }
         let context = UserContext(moods: low, journals: [], otherGoals: [])
-        let tips = try await RuleBasedGoalTipsService(language: "nl").tips(for: goal, context: context).map(\.tip)
+        let tips = try await RuleBasedGoalTipsService(language: "nl").tips(for: goal, context: context).tips.map(\.tip)
         #expect(tips.contains(DutchTipTexts.goalTips[.exercise]![0]), "'hardlopen' is exercise: \(tips)")
         #expect(tips.contains { $0.contains("gemiddeld 1,4 van de 5") }, "\(tips)")
-        let englishTips = try await RuleBasedGoalTipsService().tips(for: goal, context: context).map(\.tip)
+        let englishTips = try await RuleBasedGoalTipsService().tips(for: goal, context: context).tips.map(\.tip)
         #expect(Set(tips).isDisjoint(with: englishTips), "\(englishTips)")
     }
 

@@ -38,7 +38,9 @@ struct RuleBasedGoalTipsServiceTests {
                                      otherGoals: [])
 
     func tips(_ goal: Goal, _ context: UserContext = RuleBasedGoalTipsServiceTests.settled) async throws -> [GoalTip] {
-        try await RuleBasedGoalTipsService().tips(for: goal, context: context)
+        let answer = try await RuleBasedGoalTipsService().tips(for: goal, context: context)
+        #expect(answer.source == .rules)
+        return answer.tips
     }
 
     func isValid(_ tips: [GoalTip], sourceLocation: SourceLocation = #_sourceLocation) {
@@ -67,9 +69,9 @@ struct RuleBasedGoalTipsServiceTests {
         default: Self.richContext
         }
         let goal = goal("Exercise 3x per week", description: "Gym or a run, and sleep better")
-        let first = try await RuleBasedGoalTipsService().tips(for: goal, context: context)
-        let second = try await RuleBasedGoalTipsService().tips(for: goal, context: context)
-        let again = try await RuleBasedGoalTipsService().tips(for: goal, context: context)
+        let first = try await RuleBasedGoalTipsService().tips(for: goal, context: context).tips
+        let second = try await RuleBasedGoalTipsService().tips(for: goal, context: context).tips
+        let again = try await RuleBasedGoalTipsService().tips(for: goal, context: context).tips
         #expect(first == second)
         #expect(first == again)
         #expect(first.map(\.id) == second.map(\.id))
@@ -261,5 +263,17 @@ struct RuleBasedGoalTipsServiceTests {
         let fewer = UserContext(moods: Self.settled.moods, journals: Self.settled.journals,
                                 otherGoals: Array(Self.richContext.otherGoals.prefix(2)))
         #expect(!(try await tips(goal, fewer)).contains { $0.tip.contains("You have") })
+    }
+
+    @Test("a context's language wins over the service's own")
+    func contextLanguage() async throws {
+        let goal = Goal(storedID: Goal.ID(), title: "Run three times a week", description: nil,
+                        createdAt: Fixtures.instant("2026-02-01T09:00:00Z"))
+        let english = try await RuleBasedGoalTipsService().tips(for: goal, context: Self.settled).tips.map(\.tip)
+        let dutchContext = UserContext(moods: Self.settled.moods, journals: Self.settled.journals, otherGoals: [],
+                                       language: "nl")
+        let dutch = try await RuleBasedGoalTipsService().tips(for: goal, context: dutchContext).tips.map(\.tip)
+        #expect(try await RuleBasedGoalTipsService(language: "nl").tips(for: goal, context: Self.settled).tips.map(\.tip) == dutch)
+        #expect(Set(english).isDisjoint(with: dutch), "\(dutch)")
     }
 }

@@ -55,4 +55,18 @@ extension GoalRepositoryContract {
         try await store.subject.goals.store(none)
         #expect(try await store.reopen().goals.cached(for: owner.id) == none)
     }
+
+    static let tipsSource = Case("cached tips keep who made them, a newer version's source included") { factory in
+        let store = try await factory.make()
+        let owner = goal("Exercise", at: "2026-11-01T07:30:00Z")
+        try await store.subject.goals.save(owner)
+        for source in [TipSource.ai, .rules, TipSource(rawValue: "ensemble")] {
+            let cached = GoalTips(goalID: owner.id, generatedAt: Fixtures.instant("2026-11-20T09:00:00Z"),
+                                  tips: [GoalTip(tip: "Walk", category: .exercise, priority: .high)], source: source)
+            try await store.subject.goals.store(cached)
+            let loaded = try #require(try await store.reopen().goals.cached(for: owner.id))
+            #expect(loaded.source == source)
+            #expect(loaded.fallback == nil)
+        }
+    }
 }

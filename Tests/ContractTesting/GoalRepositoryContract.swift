@@ -12,7 +12,7 @@ public enum GoalRepositoryContract {
     /// Every rule of the contract.
     public static let cases: [ContractCase<GoalTipsRepositories>] = [
         empty, goalsRoundTrip, saveReplaces, remove, removeDeletesCachedTips,
-        tipsRoundTrip, tipsReplace, emptyTips,
+        tipsRoundTrip, tipsReplace, emptyTips, tipsSource,
         moodRoundTrip, moodOnePerDay, moodRangeAndOrder,
     ]
 

@@ -60,7 +60,7 @@ public struct ConnectedGoalTipsService: GoalTipsService {
         self.connectivity = connectivity
     }
 
-    public func tips(for goal: Goal, context: UserContext) async throws(GoalTipsServiceError) -> [GoalTip] {
+    public func tips(for goal: Goal, context: UserContext) async throws(GoalTipsServiceError) -> TipsAnswer {
         await connectivity.willCallServer()
         do {
             return try await service.tips(for: goal, context: context)

@@ -11,14 +11,15 @@ extension Wellness {
         let removeGoal: RemoveGoal
         let getGoalTips: GetGoalTips
 
-        init(repositories: WellnessRepositories, service: any GoalTipsService, time: TimeContext) {
+        init(repositories: WellnessRepositories, service: any GoalTipsService, fallback: (any GoalTipsService)?,
+             time: TimeContext) {
             addGoal = AddGoal(goals: repositories.goals, time: time)
             listGoals = ListGoals(goals: repositories.goals)
             findGoal = FindGoal(goals: repositories.goals)
             removeGoal = RemoveGoal(goals: repositories.goals)
             getGoalTips = GetGoalTips(goals: repositories.goals, moods: repositories.moods,
                                       journals: repositories.journals, cache: repositories.tipsCache,
-                                      service: service, time: time)
+                                      service: service, fallback: fallback, time: time)
         }
 
         /// Adds a goal, created now.
@@ -38,7 +39,9 @@ extension Wellness {
         public func remove(_ id: Goal.ID) async throws -> Bool { try await removeGoal.execute(id) }
 
         /// Tips for a goal, highest priority first: cached when fresh, else from the tips service
-        /// (`refresh` always asks it); a failing service falls back to cached tips, marked stale.
+        /// (`refresh` always asks it); a failing service falls back to cached tips, marked stale,
+        /// and without those (when a tips service was configured) to the rules, with
+        /// ``GoalTips/fallback`` saying why.
         public func tips(for id: Goal.ID, refresh: Bool = false) async throws -> GoalTips {
             try await getGoalTips.execute(id, refresh: refresh)
         }

@@ -1,5 +1,4 @@
 import Foundation
-import WellnessDomain
 
 /// Why the tips service gave no tips.
 public enum GoalTipsServiceError: WellnessError, Equatable {
@@ -11,6 +10,9 @@ public enum GoalTipsServiceError: WellnessError, Equatable {
     case rateLimited(retryAfter: Int?)
     /// It refused the credentials (a 401 from a server): log in again.
     case unauthorized
+    /// It is on another machine (`destination`, e.g. `https://api.example.com`) and the person
+    /// has not yet allowed their data to be sent there, so nothing was sent.
+    case remoteNotAllowed(destination: String)
 
     public enum Code: String, CaseIterable, Sendable {
         case unavailable
@@ -18,6 +20,7 @@ public enum GoalTipsServiceError: WellnessError, Equatable {
         case rateLimited
         case rateLimitedBriefly
         case unauthorized
+        case remoteNotAllowed
     }
 
     public static let family = "tipsService"
@@ -28,6 +31,7 @@ public enum GoalTipsServiceError: WellnessError, Equatable {
         case .invalidResponse: .invalidResponse
         case .rateLimited(let seconds): seconds == nil ? .rateLimitedBriefly : .rateLimited
         case .unauthorized: .unauthorized
+        case .remoteNotAllowed: .remoteNotAllowed
         }
     }
 
@@ -36,6 +40,7 @@ public enum GoalTipsServiceError: WellnessError, Equatable {
         case .unavailable(let reason), .invalidResponse(let reason): [.verbatim(reason)]
         case .rateLimited(let seconds): seconds.map { [.number($0)] } ?? []
         case .unauthorized: []
+        case .remoteNotAllowed(let destination): [.verbatim(destination)]
         }
     }
 }
