@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "WellnessJSONFile", targets: ["WellnessJSONFile"]),
         .library(name: "WellnessSQLite", targets: ["WellnessSQLite"]),
         .library(name: "WellnessTips", targets: ["WellnessTips"]),
+        .library(name: "WellnessAITips", targets: ["WellnessAITips"]),
         .library(name: "WellnessHTTP", targets: ["WellnessHTTP"]),
         .library(name: "WellnessServer", targets: ["WellnessServer"]),
         .library(name: "WellnessComposition", targets: ["WellnessComposition"]),
@@ -67,6 +68,14 @@ let package = Package(
 
         .target(name: "WellnessTips", dependencies: ["WellnessApplication"],
                 path: "Adapters/Tips", swiftSettings: strict),
+        // Tips from a language model behind an OpenAI-compatible endpoint (Ollama, llama.cpp, vLLM, OpenAI).
+        .target(name: "WellnessAITips",
+                dependencies: ["WellnessApplication",
+                               .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                               .product(name: "NIOCore", package: "swift-nio"),
+                               .product(name: "NIOHTTP1", package: "swift-nio"),
+                               .product(name: "Logging", package: "swift-log")],
+                path: "Adapters/AITips", swiftSettings: strict),
 
         // The JSON the server and its clients exchange, shared by both sides.
         .target(name: "WellnessWire", dependencies: ["WellnessApplication"],
@@ -106,9 +115,10 @@ let package = Package(
                 path: "Composition/Wiring",
                 resources: [.process("Resources")],
                 swiftSettings: strict),
-        // The client side: logging in to a server, syncing check-ins, remote reads over HTTP.
+        // The client side: logging in to a server, syncing check-ins, remote reads over HTTP, AI tips.
         .target(name: "WellnessClient",
-                dependencies: ["WellnessComposition", "WellnessHTTP", "WellnessInMemory", "WellnessJSONFile",
+                dependencies: ["WellnessComposition", "WellnessHTTP", "WellnessAITips", "WellnessInMemory",
+                               "WellnessJSONFile",
                                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                .product(name: "Logging", package: "swift-log")],
                 path: "Composition/Client", swiftSettings: strict),
@@ -141,7 +151,11 @@ let package = Package(
                 path: "Tests/ContractTesting", swiftSettings: strict),
         .target(name: "WellnessTestSupport",
                 dependencies: ["WellnessApplication", "WellnessComposition", "WellnessInMemory", "WellnessJSONFile",
-                               "WellnessSQLite", "WellnessContractTesting"],
+                               "WellnessSQLite", "WellnessContractTesting",
+                               .product(name: "Hummingbird", package: "hummingbird"),
+                               .product(name: "HTTPTypes", package: "swift-http-types"),
+                               .product(name: "NIOCore", package: "swift-nio"),
+                               .product(name: "Logging", package: "swift-log")],
                 path: "Tests/Support", swiftSettings: strict),
         .testTarget(name: "WellnessDomainTests", dependencies: ["WellnessDomain", "WellnessTestSupport"],
                     path: "Tests/DomainTests", swiftSettings: strict),
@@ -170,5 +184,9 @@ let package = Package(
                                    .product(name: "NIOCore", package: "swift-nio"),
                                    .product(name: "NIOHTTP1", package: "swift-nio")],
                     path: "Tests/ServerTests", swiftSettings: strict),
+        .testTarget(name: "WellnessAITipsTests",
+                    dependencies: ["WellnessAITips", "WellnessTips", "WellnessInMemory", "WellnessTestSupport",
+                                   .product(name: "Logging", package: "swift-log")],
+                    path: "Tests/AITipsTests", swiftSettings: strict),
     ]
 )
