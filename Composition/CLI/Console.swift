@@ -18,12 +18,13 @@ struct Console {
 
     /// Runs `body` with a container built from `options`. Any error is worded here, in the
     /// person's language with the CLI's hints, and ends the run with status 1.
-    static func run(_ options: GlobalOptions, _ body: (Console) async throws -> Void) async throws {
+    /// `tips` are the command's AI tips flags, when it has them.
+    static func run(_ options: GlobalOptions, tips: TipsOptions? = nil, _ body: (Console) async throws -> Void) async throws {
         let context = CLIContext.current
         var messages = CLIMessages(locale: options.locale ?? WellnessLocale.fromEnvironment(context.environment))
         var login: StoredCredentials?
         do {
-            let configuration = try options.configuration(context)
+            let configuration = try options.configuration(context, tips: tips)
             messages = CLIMessages(locale: configuration.locale)
             let client = try WellnessClient(configuration, trustedCertificates: context.variable("WELLNESS_CA_FILE").map {
                 URL(fileURLWithPath: context.path($0))

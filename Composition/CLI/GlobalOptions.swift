@@ -33,8 +33,9 @@ struct GlobalOptions: ParsableArguments {
             context.variable("WELLNESS_DATA_DIR").map { ["WELLNESS_DATA_DIR": context.path($0)] } ?? [:]) { $1 })
     }
 
-    /// The container configuration from these options and the run's environment.
-    func configuration(_ context: CLIContext, serving: Bool = false) throws -> WellnessConfiguration {
+    /// The container configuration from these options and the run's environment; `tips` are
+    /// the AI tips flags of the command, when it has them.
+    func configuration(_ context: CLIContext, serving: Bool = false, tips: TipsOptions? = nil) throws -> WellnessConfiguration {
         let timeZone = try Self.timeZone(context.environment["TZ"])
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
@@ -42,7 +43,7 @@ struct GlobalOptions: ParsableArguments {
             FixedWallClock(try Self.clock($0, source: "WELLNESS_NOW", calendar: calendar))
         }
         let catalogPath = catalog ?? context.variable("WELLNESS_CATALOG")
-        return WellnessConfiguration(
+        var configuration = WellnessConfiguration(
             store: try store ?? context.variable("WELLNESS_STORE").map { try StoreKind.parse($0) } ?? .sqlite,
             dataDirectory: dataDirectory(context),
             clock: clock ?? SystemWallClock(),
@@ -55,6 +56,8 @@ struct GlobalOptions: ParsableArguments {
                     throw CLIError.invalidValue(source: "WELLNESS_TIER", value: $0, expected: LocalizedText("cli.expected.tier"))
                 }
             })
+        configuration.tipsService = try TipsOptions.settings(tips, in: context)?.service(for: configuration)
+        return configuration
     }
 
     /// `TZ` as an IANA zone name (a leading `:` allowed); the system zone when unset.

@@ -111,9 +111,10 @@ struct TipsCommand: AsyncParsableCommand {
     @Argument(help: "The goal's id (or its first characters); see `wellness goals list`.", transform: parsed(idReference))
     var goal: String
     @Flag(help: "Ask the tips service again even when fresh tips are cached.") var refresh = false
+    @OptionGroup(title: "AI tips") var tips: TipsOptions
 
     func run() async throws {
-        try await Console.run(options) { console in try await Self.show(goal, refresh: refresh, on: console) }
+        try await Console.run(options, tips: tips) { console in try await Self.show(goal, refresh: refresh, on: console) }
     }
 
     /// The tips of the goal `reference` names, or the seed's empty state when there are none.
@@ -127,11 +128,16 @@ struct TipsCommand: AsyncParsableCommand {
             console.print(console.text.string("cli.tips.title", .verbatim(goal.title)))
             return console.showNoTips(goal)
         }
-        if console.json { return try console.printJSON(TipsOutput(tips)) }
+        if console.json {
+            // The note goes to stderr, so the JSON on stdout stays data.
+            if let note = console.fallbackNote(tips) { console.warn(note) }
+            return try console.printJSON(TipsOutput(tips))
+        }
         console.print(console.text.string("cli.tips.title", .verbatim(goal.title)))
         if tips.stale {
             console.print(console.text.string("cli.tips.stale", .verbatim(console.localTime(tips.generatedAt))))
         }
+        if let note = console.fallbackNote(tips) { console.print(note) }
         console.showTips(tips, of: goal)
     }
 }
@@ -183,7 +189,8 @@ struct MoodOutput: Encodable {
     enum CodingKeys: String, CodingKey { case day, score, note }
 }
 
-/// `{"goalId", "generatedAt", "stale", "tips": [{"id", "tip", "category", "priority"}]}`.
+/// `{"goalId", "generatedAt", "stale", "source", "tips": [{"id", "tip", "category", "priority"}]}`;
+/// `source` is `ai` or `rules` (`null` when there are no tips).
 struct TipsOutput: Encodable {
     struct Tip: Encodable {
         let id: String
@@ -196,13 +203,15 @@ struct TipsOutput: Encodable {
     /// When the tips were made; `null` when there are none (``GoalTipsError/noTipsAvailable(_:)``).
     let generatedAt: Date?
     let stale: Bool
+    let source: TipSource?
     let tips: [Tip]
 
-    /// No tips available for the goal: `{"goalId", "generatedAt": null, "stale": false, "tips": []}`.
+    /// No tips available for the goal: `{"goalId", "generatedAt": null, "stale": false, "source": null, "tips": []}`.
     init(none goalID: Goal.ID) {
         goalId = goalID.description
         generatedAt = nil
         stale = false
+        source = nil
         tips = []
     }
 
@@ -211,20 +220,32 @@ struct TipsOutput: Encodable {
         try container.encode(goalId, forKey: .goalId)
         try container.encode(generatedAt, forKey: .generatedAt)
         try container.encode(stale, forKey: .stale)
+        try container.encode(source, forKey: .source)
         try container.encode(tips, forKey: .tips)
     }
 
-    enum CodingKeys: String, CodingKey { case goalId, generatedAt, stale, tips }
+    enum CodingKeys: String, CodingKey { case goalId, generatedAt, stale, source, tips }
 
     init(_ tips: GoalTips) {
         goalId = tips.goalID.description
         generatedAt = tips.generatedAt
         stale = tips.stale
+        source = tips.source
         self.tips = tips.tips.map { Tip(id: $0.id.description, tip: $0.tip, category: $0.category, priority: $0.priority) }
     }
 }
 
 extension Console {
+    /// Why these tips come from the rules although another service was asked: what would be sent
+    /// where, or what went wrong. `nil` when the service answered.
+    func fallbackNote(_ tips: GoalTips) -> String? {
+        switch tips.fallback {
+        case nil: nil
+        case .remoteNotAllowed(let destination)?: text.string("cli.tips.remoteNotAllowed", .verbatim(destination))
+        case let error?: text.string("cli.tips.rules", .text(error.message))
+        }
+    }
+
     /// Tips grouped by priority, each with its category label; the empty state when none.
     func showTips(_ tips: GoalTips, of goal: Goal) {
         guard !tips.tips.isEmpty else { return showNoTips(goal) }

@@ -29,6 +29,7 @@ struct ServeCommand: AsyncParsableCommand {
     var tlsCertificate: String?
     @Option(name: .customLong("tls-key"), help: "Serve https: the certificate's private key (PEM); needs --tls-cert.")
     var tlsKey: String?
+    @OptionGroup(title: "AI tips") var tips: TipsOptions
 
     func validate() throws {
         let text = CLIMessages(locale: CLIContext.current.locale).text
@@ -49,7 +50,12 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await ServerConsole.run(options, serving: true) { host, console in
+        try await ServerConsole.run(options, serving: true, tips: tips) { host, console in
+            if let settings = try TipsOptions.settings(tips, in: console.context) {
+                let key = settings.isLoopback || settings.allowRemote ? "cli.serve.tips" : "cli.serve.tipsRemote"
+                console.context.errors.write("wellness: " + console.text.string(key, .verbatim(settings.destination),
+                                                                              .verbatim(settings.model)) + "\n")
+            }
             let address = self.host
             let directory = host.directory.path
             let output = console.context.output
@@ -254,12 +260,12 @@ extension Console {
 /// Runs a `users` or `serve` command on the server host of the data directory; errors are
 /// worded as in ``Console/run(_:_:)``.
 enum ServerConsole {
-    static func run(_ options: GlobalOptions, serving: Bool = false,
+    static func run(_ options: GlobalOptions, serving: Bool = false, tips: TipsOptions? = nil,
                     _ body: (ServerHost, ServerConsoleOutput) async throws -> Void) async throws {
         let context = CLIContext.current
         var messages = CLIMessages(locale: options.locale ?? WellnessLocale.fromEnvironment(context.environment))
         do {
-            let configuration = try options.configuration(context, serving: serving)
+            let configuration = try options.configuration(context, serving: serving, tips: tips)
             messages = CLIMessages(locale: configuration.locale)
             let host = try ServerHost.make(configuration)
             try await body(host, ServerConsoleOutput(text: messages.text, calendar: configuration.calendar,

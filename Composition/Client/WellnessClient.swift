@@ -52,7 +52,7 @@ public struct WellnessClient: Sendable {
         let api = WellnessAPIClient(server: login.server, token: login.accessToken, client: http,
                                     onUnauthorized: { _ = try? await forget.execute() })
         return RemoteConnection(login: login, checkins: HTTPCheckinAPI(api), drift: HTTPDriftRemote(api),
-                                tips: HTTPGoalTipsService(api))
+                                tips: HTTPGoalTipsService(api, language: configuration.locale.rawValue))
     }
 
     /// Connects to a server's session endpoints over HTTP.

@@ -46,18 +46,21 @@ struct TestServer: Sendable {
 
     /// A host on a fresh (or the given) directory, with the test clock and a cheap bcrypt.
     static func makeHost(store: StoreKind = .memory, directory: TemporaryDirectory, clock: FixedWallClock,
-                         sessionLifetime: TimeInterval = StartSession.defaultLifetime) throws -> ServerHost {
+                         sessionLifetime: TimeInterval = StartSession.defaultLifetime,
+                         tipsService: (any GoalTipsService)? = nil) throws -> ServerHost {
         try ServerHost(store: store, directory: directory.url, clock: clock, calendar: calendar, bcryptCost: 4,
-                       sessionLifetime: sessionLifetime, logger: quietLogger)
+                       sessionLifetime: sessionLifetime, tipsService: tipsService, logger: quietLogger)
     }
 
     /// Runs `body` against a new server on a new host, then stops the server.
     static func withServer<T>(store: StoreKind = .memory, clock: FixedWallClock = FixedWallClock(start),
                               rateLimit: RateLimit = generousLimit, maxBodyBytes: Int = 64 * 1024,
                               sessionLifetime: TimeInterval = StartSession.defaultLifetime,
+                              tipsService: (any GoalTipsService)? = nil,
                               _ body: (TestServer) async throws -> T) async throws -> T {
         let directory = try TemporaryDirectory(prefix: "wellness-server-test")
-        let host = try makeHost(store: store, directory: directory, clock: clock, sessionLifetime: sessionLifetime)
+        let host = try makeHost(store: store, directory: directory, clock: clock, sessionLifetime: sessionLifetime,
+                                tipsService: tipsService)
         return try await run(host, directory: directory, clock: clock,
                              configuration: ServerConfiguration(host: "127.0.0.1", port: 0, rateLimit: rateLimit,
                                                                 maxBodyBytes: maxBodyBytes),
