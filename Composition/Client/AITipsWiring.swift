@@ -35,9 +35,9 @@ public struct AITipsSettings: Sendable {
     public var isLoopback: Bool { RemoteTipsGate.isLoopback(host: url.host ?? "") }
 
     /// The tips service of these settings for `configuration`'s data directory and language:
-    /// the OpenAI-compatible service behind a ``RemoteTipsGate``, whose choices are kept in
+    /// the OpenAI-compatible service behind a `RemoteTipsGate`, whose choices are kept in
     /// `tips-consent.json` there (in memory for the memory store). Set it as
-    /// ``WellnessConfiguration/tipsService``: the rules answer whenever it cannot.
+    /// `WellnessConfiguration.tipsService`: the rules answer whenever it cannot.
     public func service(for configuration: WellnessConfiguration) throws -> any GoalTipsService {
         let consents: any TipsConsentRepository = configuration.store == .memory
             ? InMemoryTipsConsentRepository()
