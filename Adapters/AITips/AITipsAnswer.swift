@@ -3,7 +3,8 @@ import WellnessDomain
 
 /// A model's answer, read strictly: a JSON object `{"tips": [{"tip", "category", "priority"}]}`,
 /// optionally inside one Markdown code fence, with 3–8 tips, each a category and a priority of
-/// the domain's, a text of 1–300 characters, and no text twice. Anything else is an
+/// the domain's, a text of 1–300 characters without control characters (``PlainText``), and no
+/// text twice. Anything else is an
 /// ``AITipsAnswerError`` naming what is wrong.
 public enum AITipsAnswer {
     public static let tipCount = 3...8
@@ -26,6 +27,10 @@ public enum AITipsAnswer {
             guard let text = (fields["tip"] as? String)?.trimmingCharacters(in: .whitespacesAndNewlines),
                   !text.isEmpty else { throw .missingField(index: index, field: "tip") }
             guard text.count <= maximumLength else { throw .tooLong(index: index, length: text.count) }
+            // Tips reach terminals and apps as plain text: no escape sequences, bells or lone CRs.
+            if let control = PlainText.firstControlCharacter(in: text) {
+                throw .controlCharacter(index: index, code: String(format: "U+%04X", control.value))
+            }
             guard let categoryText = fields["category"] as? String else { throw .missingField(index: index, field: "category") }
             guard let category = TipCategory(rawValue: categoryText) else {
                 throw .unknownCategory(index: index, value: categoryText)
@@ -73,6 +78,8 @@ public enum AITipsAnswerError: Error, Equatable, Sendable, CustomStringConvertib
     case notAnObject(index: Int)
     case missingField(index: Int, field: String)
     case tooLong(index: Int, length: Int)
+    /// A control character (ESC, BEL, a lone CR…), by its code point.
+    case controlCharacter(index: Int, code: String)
     case unknownCategory(index: Int, value: String)
     case unknownPriority(index: Int, value: String)
     /// The same text as an earlier tip.
@@ -86,6 +93,7 @@ public enum AITipsAnswerError: Error, Equatable, Sendable, CustomStringConvertib
         case .notAnObject(let index): "tips[\(index)] is not an object"
         case .missingField(let index, let field): "tips[\(index)] has no \"\(field)\" text"
         case .tooLong(let index, let length): "tips[\(index)] is \(length) characters long, more than 300"
+        case .controlCharacter(let index, let code): "tips[\(index)] holds the control character \(code)"
         case .unknownCategory(let index, let value):
             "tips[\(index)].category \"\(AITipsAnswer.excerpt(value))\" is not one of \(TipCategory.allCases.map(\.rawValue).joined(separator: ", "))"
         case .unknownPriority(let index, let value):

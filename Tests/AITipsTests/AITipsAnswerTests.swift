@@ -87,6 +87,20 @@ struct AITipsAnswerTests {
         }
     }
 
+    @Test("a tip with a control character (an escape sequence, a bell) is refused; a line break is text")
+    func controls() {
+        let escape = #"{"tips": [{"tip": "Run \u001b[31mnow", "category": "exercise", "priority": "high"}, \#(Self.tip("Two.")), \#(Self.tip("Three."))]}"#
+        #expect(throws: AITipsAnswerError.controlCharacter(index: 0, code: "U+001B")) {
+            try AITipsAnswer.tips(from: escape, goal: goal)
+        }
+        let bell = #"{"tips": [\#(Self.tip("One.")), {"tip": "Ding\u0007", "category": "habit", "priority": "low"}, \#(Self.tip("Three."))]}"#
+        #expect(throws: AITipsAnswerError.controlCharacter(index: 1, code: "U+0007")) {
+            try AITipsAnswer.tips(from: bell, goal: goal)
+        }
+        let lineBreak = #"{"tips": [{"tip": "Walk.\nThen stretch.", "category": "exercise", "priority": "high"}, \#(Self.tip("Two.")), \#(Self.tip("Three."))]}"#
+        #expect(throws: Never.self) { try AITipsAnswer.tips(from: lineBreak, goal: goal) }
+    }
+
     @Test("a list that is not of objects, or a missing field, is refused")
     func shapes() {
         #expect(throws: AITipsAnswerError.missingTips) { try AITipsAnswer.tips(from: #"{"advice": []}"#, goal: goal) }
