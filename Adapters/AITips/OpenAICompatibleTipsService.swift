@@ -131,14 +131,11 @@ public struct OpenAICompatibleTipsService: GoalTipsService {
                 let data = try await response.body.collect(upTo: 1 << 20)
                 return (Int(response.status.code), response.headers, Data(data.readableBytesView))
             }
-        } catch is DeadlineExceeded {
-            throw .unavailable("\(destination) gave no answer within \(Self.describe(limit))")
-        } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout {
+        } catch let error where Self.isTimeout(error) {
             throw .unavailable("\(destination) gave no answer within \(Self.describe(limit))")
         } catch let error as HTTPClientError where error == .bodyLengthMismatch {
             throw .invalidResponse("\(destination) sent a broken answer")
-        } catch let error as NIOTooManyBytesError {
-            _ = error
+        } catch is NIOTooManyBytesError {
             throw .invalidResponse("\(destination) sent more than 1 MB")
         } catch {
             throw .unavailable("could not connect to \(destination): \(Self.describe(error))")
@@ -160,6 +157,13 @@ public struct OpenAICompatibleTipsService: GoalTipsService {
     }
 
     struct DeadlineExceeded: Error {}
+
+    /// Our deadline, or AsyncHTTPClient's own, passed first.
+    static func isTimeout(_ error: any Error) -> Bool {
+        if error is DeadlineExceeded { return true }
+        guard let error = error as? HTTPClientError else { return false }
+        return error == .deadlineExceeded || error == .readTimeout
+    }
 
     /// `body`'s value, or ``DeadlineExceeded`` at `deadline` (and `body` cancelled): the answer
     /// comes at the deadline even when `body` is slow to notice its cancellation.

@@ -29,31 +29,32 @@ struct TipsOptions: ParsableArguments {
     /// The settings of these flags (`nil` for none typed) over the run's environment; `nil`
     /// without a URL.
     static func settings(_ flags: TipsOptions?, in context: CLIContext) throws -> AITipsSettings? {
-        let urlSource = flags?.url != nil ? "--tips-url" : "WELLNESS_TIPS_URL"
-        guard let text = flags?.url ?? context.variable("WELLNESS_TIPS_URL") else { return nil }
+        /// A flag's value, else its variable's, with the name an error gives.
+        func value(_ flag: String?, _ flagName: String, _ variable: String) -> (text: String, source: String)? {
+            if let flag { return (flag, flagName) }
+            return context.variable(variable).map { ($0, variable) }
+        }
+        guard let (text, urlSource) = value(flags?.url, "--tips-url", "WELLNESS_TIPS_URL") else { return nil }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
               let host = url.host, !host.isEmpty, url.user == nil, url.password == nil else {
             throw CLIError.invalidValue(source: urlSource, value: text, expected: LocalizedText("cli.expected.tipsURL"))
         }
         var settings = AITipsSettings(url: url)
-        if let model = flags?.model ?? context.variable("WELLNESS_TIPS_MODEL") {
+        if let (model, source) = value(flags?.model, "--tips-model", "WELLNESS_TIPS_MODEL") {
             let trimmed = model.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !trimmed.isEmpty else {
-                throw CLIError.invalidValue(source: flags?.model != nil ? "--tips-model" : "WELLNESS_TIPS_MODEL", value: model,
-                                            expected: LocalizedText("cli.expected.tipsModel"))
+                throw CLIError.invalidValue(source: source, value: model, expected: LocalizedText("cli.expected.tipsModel"))
             }
             settings.model = trimmed
         }
-        if let file = flags?.apiKeyFile ?? context.variable("WELLNESS_TIPS_API_KEY_FILE") {
-            settings.apiKey = try apiKey(inFile: context.path(file),
-                                         source: flags?.apiKeyFile != nil ? "--tips-api-key-file" : "WELLNESS_TIPS_API_KEY_FILE")
+        if let (file, source) = value(flags?.apiKeyFile, "--tips-api-key-file", "WELLNESS_TIPS_API_KEY_FILE") {
+            settings.apiKey = try apiKey(inFile: context.path(file), source: source)
         } else if let key = context.variable("WELLNESS_TIPS_API_KEY") {
             settings.apiKey = APIKey(key)
         }
-        if let seconds = flags?.timeout ?? context.variable("WELLNESS_TIPS_TIMEOUT") {
+        if let (seconds, source) = value(flags?.timeout, "--tips-timeout", "WELLNESS_TIPS_TIMEOUT") {
             guard let value = Double(seconds), value.isFinite, value > 0, value <= 600 else {
-                throw CLIError.invalidValue(source: flags?.timeout != nil ? "--tips-timeout" : "WELLNESS_TIPS_TIMEOUT",
-                                            value: seconds, expected: LocalizedText("cli.expected.tipsTimeout"))
+                throw CLIError.invalidValue(source: source, value: seconds, expected: LocalizedText("cli.expected.tipsTimeout"))
             }
             settings.timeout = .milliseconds(Int((value * 1000).rounded()))
         }

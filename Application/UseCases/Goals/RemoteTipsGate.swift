@@ -57,9 +57,10 @@ public struct RemoteTipsGate: GoalTipsService {
         var name = host.lowercased()
         if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
         if name == "localhost" || name == "::1" || name == "0:0:0:0:0:0:0:1" { return true }
-        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 4, parts.allSatisfy({ !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isASCII) }),
-              let octets = Optional(parts.compactMap { UInt8($0) }), octets.count == 4 else { return false }
+        let octets = name.split(separator: ".", omittingEmptySubsequences: false).map { part in
+            part.allSatisfy { $0.isASCII && $0.isNumber } ? UInt8(part) : nil
+        }
+        guard octets.count == 4, octets.allSatisfy({ $0 != nil }) else { return false }
         return octets[0] == 127
     }
 }
