@@ -9,6 +9,7 @@ public actor InMemoryHealthDataSource: HealthDataSource {
     private var workouts: [DateInterval] = []
     private var water: [(date: Date, liters: Double)] = []
     private var mindful: [DateInterval] = []
+    private var sleep: [DateInterval] = []
 
     public init(authorized: Set<HealthHintType> = []) {
         self.authorized = authorized
@@ -19,6 +20,7 @@ public actor InMemoryHealthDataSource: HealthDataSource {
     public func addWorkout(_ interval: DateInterval) { workouts.append(interval) }
     public func addWater(liters: Double, at date: Date) { water.append((date, liters)) }
     public func addMindfulSession(_ interval: DateInterval) { mindful.append(interval) }
+    public func addSleep(_ interval: DateInterval) { sleep.append(interval) }
 
     /// Sections are half-open: a reading at a section's end belongs to the next one.
     static func halfOpen(_ interval: DateInterval, contains date: Date) -> Bool {
@@ -38,5 +40,10 @@ public actor InMemoryHealthDataSource: HealthDataSource {
 
     public func mindfulMinutes(in interval: DateInterval) -> Int {
         Int(mindful.filter { Self.halfOpen(interval, contains: $0.start) }.reduce(0) { $0 + $1.duration } / 60)
+    }
+
+    /// Sleep that ended in the window: after its start, at or before its end.
+    public func sleepMinutes(in interval: DateInterval) -> Int {
+        Int(sleep.filter { interval.start < $0.end && $0.end <= interval.end }.reduce(0) { $0 + $1.duration } / 60)
     }
 }

@@ -16,4 +16,8 @@ public protocol HealthDataSource: Sendable {
 
     /// Minutes of mindful sessions in `interval`.
     func mindfulMinutes(in interval: DateInterval) async throws -> Int
+
+    /// Minutes asleep in stretches of sleep that ended in `interval` (a night shows on the
+    /// morning it ends).
+    func sleepMinutes(in interval: DateInterval) async throws -> Int
 }

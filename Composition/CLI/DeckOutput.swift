@@ -74,7 +74,7 @@ struct HintOutput: Encodable {
         switch hint.reading {
         case let .workouts(count, minutes)?: (workouts, self.minutes, liters) = (count, minutes, nil)
         case let .water(liters)?: (workouts, minutes, self.liters) = (nil, nil, liters)
-        case let .mindfulness(minutes)?: (workouts, self.minutes, liters) = (nil, minutes, nil)
+        case let .mindfulness(minutes)?, let .sleep(minutes)?: (workouts, self.minutes, liters) = (nil, minutes, nil)
         case nil: (workouts, minutes, liters) = (nil, nil, nil)
         }
     }

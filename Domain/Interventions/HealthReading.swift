@@ -5,6 +5,8 @@ public enum HealthReading: Sendable, Equatable {
     case workouts(count: Int, minutes: Int)
     case water(liters: Double)
     case mindfulness(minutes: Int)
+    /// Minutes asleep in stretches of sleep that ended in the window.
+    case sleep(minutes: Int)
 }
 
 /// A card's health hint: its type and the reading, or `nil` when the person has not
@@ -29,6 +31,8 @@ public struct HealthHintStatus: Sendable, Equatable {
                                             .text(LocalizedText("hint.count.minutes", [.number(minutes)]))])
         case let .water(liters)?: LocalizedText("hint.water", [.verbatim(String(format: "%.1f", liters))])
         case let .mindfulness(minutes)?: LocalizedText("hint.mindfulness", [.number(minutes)])
+        case let .sleep(minutes)?:
+            LocalizedText("hint.sleep", [.number(minutes / 60), .number(minutes % 60)])
         }
     }
 }

@@ -28,4 +28,6 @@ public enum HealthHintType: String, CaseIterable, Codable, Sendable {
     case exercise
     case water
     case mindfulness
+    /// Time asleep; no bundled entry asks for it, a catalog entry may (`"healthHint": "sleep"`).
+    case sleep
 }

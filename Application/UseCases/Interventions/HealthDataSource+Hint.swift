@@ -13,6 +13,8 @@ extension HealthDataSource {
             return HealthHintStatus(type: type, reading: .water(liters: try await waterLiters(in: interval)))
         case .mindfulness:
             return HealthHintStatus(type: type, reading: .mindfulness(minutes: try await mindfulMinutes(in: interval)))
+        case .sleep:
+            return HealthHintStatus(type: type, reading: .sleep(minutes: try await sleepMinutes(in: interval)))
         }
     }
 }
