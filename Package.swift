@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "WellnessSQLite", targets: ["WellnessSQLite"]),
         .library(name: "WellnessTips", targets: ["WellnessTips"]),
         .library(name: "WellnessAITips", targets: ["WellnessAITips"]),
+        .library(name: "WellnessAppleHealth", targets: ["WellnessAppleHealth"]),
         .library(name: "WellnessHTTP", targets: ["WellnessHTTP"]),
         .library(name: "WellnessServer", targets: ["WellnessServer"]),
         .library(name: "WellnessComposition", targets: ["WellnessComposition"]),
@@ -41,6 +42,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // MARK: - Core
@@ -77,6 +79,11 @@ let package = Package(
                                .product(name: "Logging", package: "swift-log")],
                 path: "Adapters/AITips", swiftSettings: strict),
 
+        // Apple Health exports (`export.zip` or its `export.xml`), read as a stream.
+        .target(name: "WellnessAppleHealth",
+                dependencies: ["WellnessApplication", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+                path: "Adapters/AppleHealth", swiftSettings: strict),
+
         // The JSON the server and its clients exchange, shared by both sides.
         .target(name: "WellnessWire", dependencies: ["WellnessApplication"],
                 path: "Adapters/Wire", swiftSettings: strict),
@@ -110,7 +117,7 @@ let package = Package(
         // app that links it links none of swift-nio, Hummingbird, AsyncHTTPClient or swift-crypto.
         .target(name: "WellnessComposition",
                 dependencies: ["WellnessApplication", "WellnessInMemory", "WellnessJSONFile",
-                               "WellnessSQLite", "WellnessTips", "WellnessFileSystem",
+                               "WellnessSQLite", "WellnessTips", "WellnessFileSystem", "WellnessAppleHealth",
                                .product(name: "Logging", package: "swift-log")],
                 path: "Composition/Wiring",
                 resources: [.process("Resources")],

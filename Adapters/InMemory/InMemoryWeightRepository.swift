@@ -3,9 +3,11 @@ import WellnessApplication
 import WellnessDomain
 import WellnessStoreState
 
-/// Weigh-ins held in memory.
+/// Weigh-ins held in memory, and the health samples kept with them
+/// (``InMemoryHealthRepository``), so that an import saves both together.
 public actor InMemoryWeightRepository: WeightRepository {
     private var collection = WeightCollection()
+    private var health = HealthCollection()
 
     public init() {}
 
@@ -29,6 +31,22 @@ public actor InMemoryWeightRepository: WeightRepository {
         let inserter = WeightCollection.Inserter(collection)
         let result = try body(inserter)
         if commit { collection = inserter.collection }
+        return result
+    }
+
+    // MARK: - Health samples, for InMemoryHealthRepository
+
+    func healthSamples(of kinds: Set<HealthSampleKind>, startingIn interval: DateInterval) -> [HealthSample] {
+        health.samples(of: kinds, startingIn: interval)
+    }
+
+    func hasHealthSamples() -> Bool { !health.isEmpty }
+
+    func importHealth<Result: Sendable>(_ body: @Sendable (any HealthInserting) throws -> Result) throws -> Result {
+        let inserter = HealthCollection.Inserter(health, weights: collection)
+        let result = try body(inserter)
+        health = inserter.collection
+        collection = inserter.weightCollection
         return result
     }
 }

@@ -196,6 +196,22 @@ enum SQLiteSchema {
                   CONSTRAINT source CHECK (typeof(source) = 'text' AND source <> '')
                 """)
         }
+        migrator.registerMigration("createHealthSamples") { db in
+            // Keyed by what makes two samples the same, kind and start first: a day's samples of
+            // one kind are one range of the B-tree, and a re-import skips what it holds.
+            try db.execute(sql: """
+                CREATE TABLE healthSample (
+                  kind TEXT NOT NULL CONSTRAINT kind CHECK (typeof(kind) = 'text'),
+                  startMs INTEGER NOT NULL CONSTRAINT startMs CHECK (typeof(startMs) = 'integer'),
+                  source TEXT NOT NULL CONSTRAINT source CHECK (typeof(source) = 'text'),
+                  endMs INTEGER NOT NULL CONSTRAINT endMs CHECK (typeof(endMs) = 'integer' AND endMs >= startMs),
+                  value REAL NOT NULL CONSTRAINT value CHECK (typeof(value) = 'real'),
+                  category TEXT CONSTRAINT category CHECK (category IS NULL OR typeof(category) = 'text'),
+                  energyKcal REAL CONSTRAINT energyKcal CHECK (energyKcal IS NULL OR typeof(energyKcal) = 'real'),
+                  PRIMARY KEY (kind, startMs, source, endMs, value)
+                ) WITHOUT ROWID
+                """)
+        }
         return migrator
     }
 

@@ -106,7 +106,7 @@ public struct SQLiteWeightRepository: WeightRepository {
     /// Inserts through two prepared statements bound with SQLite's C interface: one for a full
     /// batch of ``batchSize`` rows (one statement step for all of them: half the cost of a step
     /// per row), one for single rows.
-    private final class Inserter: WeightInserting {
+    final class Inserter: WeightInserting {
         static let batchSize = 64
         let batch: Statement
         let single: Statement
@@ -150,11 +150,11 @@ public struct SQLiteWeightRepository: WeightRepository {
                 sqlite3_bind_int64(handle, column + 4, Timestamp.milliseconds(entry.date))
                 sqlite3_bind_double(handle, column + 5, entry.kilograms)
                 if let note = entry.note {
-                    bindText(handle, column + 6, note)
+                    Self.bindText(handle, column + 6, note)
                 } else {
                     sqlite3_bind_null(handle, column + 6)
                 }
-                bindText(handle, column + 7, entry.source.rawValue)
+                Self.bindText(handle, column + 7, entry.source.rawValue)
                 column += 7
             }
             let code = sqlite3_step(handle)
@@ -166,7 +166,8 @@ public struct SQLiteWeightRepository: WeightRepository {
             return Int(sqlite3_changes(connection))
         }
 
-        private func bindText(_ handle: OpaquePointer, _ index: Int32, _ text: String) {
+        /// Binds `text` as UTF-8 (copied by SQLite).
+        static func bindText(_ handle: OpaquePointer, _ index: Int32, _ text: String) {
             var text = text
             text.withUTF8 { bytes in
                 _ = sqlite3_bind_text(handle, index, bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) },

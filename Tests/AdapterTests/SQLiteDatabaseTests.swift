@@ -37,7 +37,7 @@ struct SQLiteDatabaseTests {
         #expect(applied == ["createModuleState", "createDogProfile", "createNudgeSnooze", "createInterventionLog",
                             "createJournalSupplementsExercises", "createGoalsMoodsTips", "createWeightEntries",
                             "createDrift", "checkColumnTypes", "createModuleChoice", "queueReplaces",
-                            "createIdempotencyKey", "tipsCacheSource"])
+                            "createIdempotencyKey", "tipsCacheSource", "createHealthSamples"])
     }
 
     @Test("a file that is not a database is reported with its path and left untouched")
@@ -95,7 +95,7 @@ struct SQLiteDatabaseTests {
         let count = try await DatabaseQueue(path: file.path).read {
             try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM grdb_migrations")
         }
-        #expect(count == 13) // every migration in the list above, once
+        #expect(count == 14) // every migration in the list above, once
     }
 }
 

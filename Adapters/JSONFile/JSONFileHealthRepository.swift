@@ -1,0 +1,44 @@
+import Foundation
+import WellnessApplication
+import WellnessDomain
+import WellnessStoreState
+
+/// Health samples in `health.json`, earliest first. An import reads it and `weights.json` once,
+/// inserts in memory, and replaces both in one transaction when it commits.
+///
+/// Every read decodes the whole file: fine for a few months of data; years of a watch's data
+/// belong in the SQLite store.
+public struct JSONFileHealthRepository: HealthRepository {
+    private let store: JSONFileStore
+    static let collection = "health"
+
+    public init(store: JSONFileStore) {
+        self.store = store
+    }
+
+    private func collection() async throws -> HealthCollection {
+        try await store.read(Self.collection, as: HealthCollection.self) ?? HealthCollection()
+    }
+
+    public func samples(of kinds: Set<HealthSampleKind>, startingIn interval: DateInterval) async throws -> [HealthSample] {
+        try await collection().samples(of: kinds, startingIn: interval)
+    }
+
+    public func hasSamples() async throws -> Bool { try await !collection().isEmpty }
+
+    public func importSamples<Result: Sendable>(
+        _ body: @Sendable (any HealthInserting) throws -> Result
+    ) async throws -> Result {
+        try await store.transaction { transaction in
+            let health = try transaction.read(Self.collection, as: HealthCollection.self) ?? HealthCollection()
+            let weights = try transaction.read(JSONFileWeightRepository.collection, as: WeightCollection.self)
+                ?? WeightCollection()
+            let inserter = HealthCollection.Inserter(health, weights: weights)
+            let result = try body(inserter)
+            let newHealth = inserter.collection, newWeights = inserter.weightCollection
+            if newHealth != health { try transaction.write(Self.collection, newHealth) }
+            if newWeights != weights { try transaction.write(JSONFileWeightRepository.collection, newWeights) }
+            return result
+        }
+    }
+}

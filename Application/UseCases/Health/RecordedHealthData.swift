@@ -1,0 +1,41 @@
+import Foundation
+import WellnessDomain
+
+/// The ``HealthDataSource`` over imported health data (a ``HealthRepository``): what the deck's
+/// hints show. Every kind counts as connected once anything was imported, so a card says
+/// "connect" only until the first import.
+///
+/// In a window: workouts that start in it; water, the largest single source's total of what
+/// starts in it; mindful minutes, the union of the sessions that start in it; sleep, the union
+/// of the stretches of sleep that end in it (a night's sleep shows on the morning).
+public struct RecordedHealthData: HealthDataSource {
+    let health: any HealthRepository
+
+    public init(health: any HealthRepository) {
+        self.health = health
+    }
+
+    public func isAuthorized(_ type: HealthHintType) async -> Bool {
+        (try? await health.hasSamples()) ?? false
+    }
+
+    public func workoutSummary(in interval: DateInterval) async throws -> (count: Int, minutes: Int) {
+        let workouts = try await health.samples(of: [.workout], startingIn: interval)
+        return (workouts.count, Int(workouts.reduce(0) { $0 + $1.value }.rounded()))
+    }
+
+    public func waterLiters(in interval: DateInterval) async throws -> Double {
+        HealthDaySummary.largestSourceTotal(try await health.samples(of: [.water], startingIn: interval)) ?? 0
+    }
+
+    public func mindfulMinutes(in interval: DateInterval) async throws -> Int {
+        HealthIntervals.minutes(try await health.samples(of: [.mindfulness], startingIn: interval))
+    }
+
+    public func sleepMinutes(in interval: DateInterval) async throws -> Int {
+        let widened = DateInterval(start: interval.start.addingTimeInterval(-HealthDaySummary.lookBack), end: interval.end)
+        let stretches = HealthIntervals.union(try await health.samples(of: [.sleep], startingIn: widened).map(\.interval))
+        let inside = stretches.filter { interval.start < $0.end && $0.end <= interval.end }
+        return Int((inside.reduce(0) { $0 + $1.duration } / 60).rounded())
+    }
+}
