@@ -17,8 +17,9 @@ enum CLIError: Error, Sendable, Equatable {
     case loginNeedsStore
     /// Standard input could not be read.
     case unreadableInput(String)
-    /// A weight file that could not be imported (nothing was): the file, then where and why.
-    case notImported(file: String, WeightImportError)
+    /// A weight file or health export that could not be imported (nothing was): the file, then
+    /// where and why (the import error's message).
+    case notImported(file: String, LocalizedText)
 }
 
 /// Ends a run with a status: `message` (already worded; empty for none) goes to standard error.

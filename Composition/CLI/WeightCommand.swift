@@ -107,7 +107,7 @@ struct WeightCommand: AsyncParsableCommand {
                     progress?.finish()
                 } catch let error as WeightImportError {
                     progress?.finish()
-                    throw CLIError.notImported(file: file, error)
+                    throw CLIError.notImported(file: file, error.message)
                 }
                 if console.json { return try console.printJSON(WeightImportOutput(report, console.messages)) }
                 let text = console.text

@@ -12,7 +12,7 @@ struct WellnessCommand: AsyncParsableCommand {
             """,
         subcommands: [SummaryCommand.self, DeckCommand.self, InterventionsCommand.self, JournalCommand.self,
                       SupplementsCommand.self, ExercisesCommand.self, GoalsCommand.self, MoodCommand.self,
-                      TipsCommand.self, WeightCommand.self, CheckinCommand.self, InsightsCommand.self, AlertsCommand.self,
+                      TipsCommand.self, WeightCommand.self, HealthCommand.self, CheckinCommand.self, InsightsCommand.self, AlertsCommand.self,
                       TrendsCommand.self, FeaturesCommand.self, TierCommand.self, QueueCommand.self, ModulesCommand.self, SetupCommand.self,
                       ProfileCommand.self, NudgesCommand.self,
                       LoginCommand.self, LogoutCommand.self, SessionCommand.self, SyncCommand.self,

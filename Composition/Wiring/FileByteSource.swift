@@ -19,11 +19,7 @@ public final class FileByteSource: ByteSource {
             totalBytes = nil
             return
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw FileError.noSuchFile(path)
-        }
-        guard !isDirectory.boolValue else { throw FileError.isDirectory(path) }
+        try FileError.checkFile(path)
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw FileError.notReadable(path, reason: nil)
         }

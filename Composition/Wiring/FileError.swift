@@ -1,3 +1,4 @@
+import Foundation
 import WellnessDomain
 
 /// A file that could not be read or written (an import, an export, a chart); names the path.
@@ -38,5 +39,14 @@ public enum FileError: WellnessError, Equatable {
         case .notReadable(let path, let reason?), .notWritable(let path, let reason), .notReplaceable(let path, let reason):
             [.verbatim(path), .verbatim(reason)]
         }
+    }
+}
+
+extension FileError {
+    /// Throws ``noSuchFile(_:)`` or ``isDirectory(_:)`` unless `path` is a file.
+    static func checkFile(_ path: String) throws(FileError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .noSuchFile(path) }
+        guard !isDirectory.boolValue else { throw .isDirectory(path) }
     }
 }

@@ -40,6 +40,8 @@ public struct Wellness: Sendable {
     public let moods: Moods
     /// Weigh-ins.
     public let weight: Weight
+    /// Health data imported from an Apple Health export.
+    public let health: Health
     /// Check-ins, insights, trends, tiers and the offline queue; local or from a server.
     public let drift: Drift
 
@@ -47,12 +49,11 @@ public struct Wellness: Sendable {
 
     /// Wires the use cases to the given repositories. `catalog` defaults to the bundled one, in
     /// `locale` like the default supplements a new store is seeded with;
-    /// `health` to an in-memory source with nothing authorised; `remote` (a login to a server)
-    /// to none.
+    /// `health` to the health data imported into the store; `remote` (a login to a server) to none.
     public init(repositories: WellnessRepositories, clock: any WallClock, calendar: Calendar,
                 locale: WellnessLocale = .en, nudgeRules: NudgeRules = NudgeRules(),
                 catalog: InterventionCatalog? = nil,
-                health: any HealthDataSource = InMemoryHealthDataSource(),
+                health: (any HealthDataSource)? = nil,
                 tipsService: (any GoalTipsService)? = nil,
                 tierOverride: Tier? = nil,
                 remote: RemoteConnection? = nil) throws {
@@ -67,7 +68,8 @@ public struct Wellness: Sendable {
         profile = Profile(profiles: repositories.dogProfile, time: time)
         nudges = Nudges(repositories: repositories, rules: nudgeRules, time: time)
         interventions = Interventions(catalog: catalog, log: repositories.interventionLog, time: time)
-        catchUp = CatchUp(catalog: catalog, log: repositories.interventionLog, health: health,
+        catchUp = CatchUp(catalog: catalog, log: repositories.interventionLog,
+                          health: health ?? RecordedHealthData(health: repositories.health),
                           modules: modules.listModules, time: time)
         journal = Journal(journals: repositories.journals, time: time)
         supplements = Supplements(supplements: repositories.supplements,
@@ -89,6 +91,7 @@ public struct Wellness: Sendable {
                       fallback: remoteTips == nil && tipsService != nil ? rules : nil, time: time)
         moods = Moods(moods: repositories.moods, time: time)
         weight = Weight(weights: repositories.weights, time: time)
+        self.health = Health(health: repositories.health, time: time)
         drift = Drift(repositories: repositories, tierOverride: tierOverride, remote: remote, connectivity: connectivity,
                       time: time)
         getTodaySummary = GetTodaySummary(

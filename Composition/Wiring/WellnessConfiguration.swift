@@ -15,8 +15,9 @@ public struct WellnessConfiguration: Sendable {
     public var logger: Logger
     /// The intervention catalog; `nil` for the bundled default.
     public var catalog: InterventionCatalog?
-    /// Where health hints come from; by default an in-memory source with nothing authorised.
-    public var health: any HealthDataSource
+    /// Where health hints come from (a platform's health store, say); `nil` for the health data
+    /// imported into the store (``Wellness/Health``), which shows nothing until an import.
+    public var health: (any HealthDataSource)?
     /// Where goal tips come from (an AI service, say `WellnessAITips`'s); `nil` for the rule-based
     /// service in ``locale``. When it fails and nothing is cached, the rules answer instead. While
     /// logged in to a server (``remote``), tips come from the server.
@@ -33,7 +34,7 @@ public struct WellnessConfiguration: Sendable {
                 locale: WellnessLocale = .en,
                 logger: Logger = Logger(label: "wellness"),
                 catalog: InterventionCatalog? = nil,
-                health: any HealthDataSource = InMemoryHealthDataSource(),
+                health: (any HealthDataSource)? = nil,
                 tipsService: (any GoalTipsService)? = nil,
                 tierOverride: Tier? = nil,
                 remote: RemoteConnection? = nil) {

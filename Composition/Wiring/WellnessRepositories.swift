@@ -19,6 +19,8 @@ public struct WellnessRepositories: Sendable {
     public var moods: any MoodRepository
     public var tipsCache: any TipsCacheRepository
     public var weights: any WeightRepository
+    /// Imported health samples, kept with ``weights`` so that an import saves both at once.
+    public var health: any HealthRepository
     public var checkins: any CheckinRepository
     public var checkinQueue: any CheckinQueueRepository
     public var tier: any TierRepository
@@ -34,7 +36,8 @@ public struct WellnessRepositories: Sendable {
                 nudgeSnoozes: any NudgeSnoozeRepository, interventionLog: any InterventionLogRepository,
                 journals: any JournalRepository, supplements: any SupplementRepository,
                 exercises: any ExerciseRepository, goals: any GoalRepository & TipsCacheRepository,
-                moods: any MoodRepository, weights: any WeightRepository, checkins: any CheckinRepository,
+                moods: any MoodRepository, weights: any WeightRepository, health: any HealthRepository,
+                checkins: any CheckinRepository,
                 checkinQueue: any CheckinQueueRepository, tier: any TierRepository,
                 driftCache: any DriftCacheRepository, idempotency: (any IdempotencyRepository)? = nil,
                 location: String) {
@@ -49,6 +52,7 @@ public struct WellnessRepositories: Sendable {
         self.moods = moods
         self.tipsCache = goals
         self.weights = weights
+        self.health = health
         self.checkins = checkins
         self.checkinQueue = checkinQueue
         self.tier = tier
@@ -60,6 +64,7 @@ public struct WellnessRepositories: Sendable {
     /// Fresh, empty in-memory repositories.
     public static func inMemory() -> WellnessRepositories {
         let checkins = InMemoryCheckinRepository()
+        let weights = InMemoryWeightRepository()
         return WellnessRepositories(moduleSettings: InMemoryModuleSettingsRepository(),
                              dogProfile: InMemoryDogProfileRepository(),
                              nudgeSnoozes: InMemoryNudgeSnoozeRepository(),
@@ -69,7 +74,8 @@ public struct WellnessRepositories: Sendable {
                              exercises: InMemoryExerciseRepository(),
                              goals: InMemoryGoalRepository(),
                              moods: InMemoryMoodRepository(),
-                             weights: InMemoryWeightRepository(),
+                             weights: weights,
+                             health: InMemoryHealthRepository(keptWith: weights),
                              checkins: checkins,
                              checkinQueue: InMemoryCheckinQueueRepository(),
                              tier: InMemoryTierRepository(),
@@ -93,6 +99,7 @@ public struct WellnessRepositories: Sendable {
                                     goals: SQLiteGoalRepository(database: database),
                                     moods: SQLiteMoodRepository(database: database),
                                     weights: SQLiteWeightRepository(database: database),
+                                    health: SQLiteHealthRepository(database: database),
                                     checkins: SQLiteCheckinRepository(database: database),
                                     checkinQueue: SQLiteCheckinQueueRepository(database: database),
                                     tier: SQLiteTierRepository(database: database),
@@ -116,6 +123,7 @@ public struct WellnessRepositories: Sendable {
                                     goals: JSONFileGoalRepository(store: store),
                                     moods: JSONFileMoodRepository(store: store),
                                     weights: JSONFileWeightRepository(store: store),
+                                    health: JSONFileHealthRepository(store: store),
                                     checkins: JSONFileCheckinRepository(store: store),
                                     checkinQueue: JSONFileCheckinQueueRepository(store: store),
                                     tier: JSONFileTierRepository(store: store),

@@ -24,7 +24,7 @@ struct CLIMessagesTests {
     static let cliErrors: [CLIError] = [
         .invalidValue(source: "--now", value: "soon", expected: LocalizedText("cli.expected.instant")),
         .notATerminal(command: "setup", instead: "wellness setup --modules walks"), .noPassword, .passwordMismatch, .loginNeedsStore, .unreadableInput("EIO"),
-        .notImported(file: "w.csv", .empty),
+        .notImported(file: "w.csv", WeightImportError.empty.message),
     ]
 
     @Test("every CLI error is worded in both languages", arguments: WellnessLocale.allCases)

@@ -43,7 +43,7 @@ struct CLIMessages {
         case .loginNeedsStore: text.string("cli.login.memory")
         case .unreadableInput(let reason): text.string("cli.error.unreadableInput", .verbatim(reason))
         case let .notImported(file, cause):
-            text.string("cli.error.notImported", .verbatim(file), .verbatim(presenter.message(for: cause)))
+            text.string("cli.error.notImported", .verbatim(file), .text(cause))
         }
     }
 
