@@ -66,8 +66,11 @@ struct HealthCommand: AsyncParsableCommand {
         @OptionGroup var options: GlobalOptions
         @Option(help: "How many days back, today included (1 to 36500).") var days: Int = 7
 
-        func run() async throws {
+        func validate() throws {
             try refusedDays(days)
+        }
+
+        func run() async throws {
             try await Console.run(options) { console in
                 let summaries = try await console.wellness.health.summary(days: days)
                 if console.json { return try console.printJSON(summaries.map(HealthDayOutput.init)) }

@@ -48,6 +48,8 @@ public struct TestStore: Sendable {
     public let goals: any GoalRepository & TipsCacheRepository
     public let moods: any MoodRepository
     public let weights: any WeightRepository
+    /// Health samples, kept with ``weights``.
+    public let health: any HealthRepository
     public let checkins: any CheckinRepository
     public let checkinQueue: any CheckinQueueRepository
     public let tier: any TierRepository
@@ -68,6 +70,7 @@ public struct TestStore: Sendable {
         goals = repositories.goals as! any GoalRepository & TipsCacheRepository
         moods = repositories.moods
         weights = repositories.weights
+        health = repositories.health
         checkins = repositories.checkins
         checkinQueue = repositories.checkinQueue
         tier = repositories.tier
