@@ -149,6 +149,7 @@ let package = Package(
                           dependencies: ["WellnessComposition", "WellnessServerHost", "WellnessHTTP",
                                          .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                          .product(name: "GRDB", package: "GRDB.swift"),
+                                         .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                                          .product(name: "Logging", package: "swift-log")],
                           path: "Composition/Bench", swiftSettings: strict),
 
