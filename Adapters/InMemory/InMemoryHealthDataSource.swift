@@ -42,8 +42,8 @@ public actor InMemoryHealthDataSource: HealthDataSource {
         Int(mindful.filter { Self.halfOpen(interval, contains: $0.start) }.reduce(0) { $0 + $1.duration } / 60)
     }
 
-    /// Sleep that ended in the window: after its start, at or before its end.
+    /// Sleep that ended in the window (half-open, like the window itself).
     public func sleepMinutes(in interval: DateInterval) -> Int {
-        Int(sleep.filter { interval.start < $0.end && $0.end <= interval.end }.reduce(0) { $0 + $1.duration } / 60)
+        Int(sleep.filter { interval.start <= $0.end && $0.end < interval.end }.reduce(0) { $0 + $1.duration } / 60)
     }
 }

@@ -80,20 +80,25 @@ public struct XMLStreamReader {
         let count = buffer.count
         var index = 0
         while index < count {
-            // Text up to the next tag: ignored inside elements, refused around the root.
-            let textStart = index
-            var sawText = false
+            // Text up to the next tag: ignored inside elements, refused around the root (where
+            // only a byte-order mark at the very start of the file is not text).
+            let offset = bytesRead - count // of buffer[0] in the file
+            var textLine: Int?
             while index < count {
                 let byte = buffer[index]
                 if byte == Self.lessThan { break }
-                if byte == Self.newline { line += 1 } else if !sawText, !Self.isSpace(byte) { sawText = true }
+                if byte == Self.newline {
+                    line += 1
+                } else if textLine == nil, !Self.isSpace(byte), !Self.isByteOrderMark(byte, at: offset + index) {
+                    textLine = line
+                }
                 index += 1
             }
-            if sawText, open.isEmpty, !(textStart == 0 && bytesRead == count && Self.isByteOrderMark(buffer)) {
-                throw error(sawRoot ? .malformed("text after the root element") : .notAnExport)
+            if let textLine, open.isEmpty {
+                throw error(sawRoot ? .malformed("text after the root element") : .notAnExport, line: textLine)
             }
             guard index < count else { return count }
-            guard let end = try markupEnd(buffer, from: index) else {
+            guard let end = try markupEnd(buffer, from: index), end - index <= Self.maximumTagBytes else {
                 if count - index > Self.maximumTagBytes {
                     throw error(.tagTooLong(kilobytes: Self.maximumTagBytes / 1024))
                 }
@@ -107,10 +112,9 @@ public struct XMLStreamReader {
         return count
     }
 
-    /// A byte-order mark alone at the start of the file.
-    private static func isByteOrderMark(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-        buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF
-            && buffer[3...].prefix { $0 != lessThan }.allSatisfy(isSpace)
+    /// Whether `byte`, at `position` in the file, is part of a UTF-8 byte-order mark at its start.
+    private static func isByteOrderMark(_ byte: UInt8, at position: Int) -> Bool {
+        position < 3 && byte == [0xEF, 0xBB, 0xBF][position]
     }
 
     private static func hasPrefix(_ buffer: UnsafeBufferPointer<UInt8>, _ index: Int, _ prefix: StaticString) -> Bool? {
@@ -250,8 +254,9 @@ public struct XMLStreamReader {
             guard index < contentEnd else { throw error(.malformed("an attribute value never closed"), line: line) }
             let value = valueStart..<index
             if hasEntity {
+                let element = String(decoding: UnsafeBufferPointer(rebasing: buffer[nameRange]), as: UTF8.self)
                 _ = try XMLTag.decode(UnsafeBufferPointer(rebasing: buffer[value])) { entity in
-                    error(.unknownEntity(entity), line: line)
+                    HealthExportError(line: line, element: element, problem: .unknownEntity(entity))
                 }
             }
             attributes.append(.init(name: attributeName, value: value, hasEntity: hasEntity))

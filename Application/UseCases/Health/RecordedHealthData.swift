@@ -35,7 +35,7 @@ public struct RecordedHealthData: HealthDataSource {
     public func sleepMinutes(in interval: DateInterval) async throws -> Int {
         let widened = DateInterval(start: interval.start.addingTimeInterval(-HealthDaySummary.lookBack), end: interval.end)
         let stretches = HealthIntervals.union(try await health.samples(of: [.sleep], startingIn: widened).map(\.interval))
-        let inside = stretches.filter { interval.start < $0.end && $0.end <= interval.end }
+        let inside = stretches.filter { interval.start <= $0.end && $0.end < interval.end }
         return Int((inside.reduce(0) { $0 + $1.duration } / 60).rounded())
     }
 }

@@ -22,7 +22,7 @@ extension Wellness {
         }
 
         /// The `export.zip` (or its `export.xml`) at `url`, ready to import (see
-        /// ``AppleHealthExportFile``).
+        /// `AppleHealthExportFile`).
         /// - Throws: ``FileError`` when the file cannot be read; ``HealthExportError`` when it is a
         ///   zip that cannot be read or holds no `export.xml`.
         public func export(at url: URL) throws -> any HealthExportSource {
