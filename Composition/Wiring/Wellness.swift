@@ -1,7 +1,6 @@
 import Foundation
 import WellnessApplication
 import WellnessDomain
-import WellnessInMemory
 import WellnessTips
 
 /// The composition root: every use case, wired to one set of repositories, one clock and one

@@ -1,7 +1,6 @@
 import Foundation
 import Logging
 import WellnessApplication
-import WellnessInMemory
 import WellnessTips
 
 /// Everything the container needs: which store and where, the clock, the person's calendar
