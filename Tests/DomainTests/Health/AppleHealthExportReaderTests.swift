@@ -552,8 +552,7 @@ struct AppleHealthExportReaderTests {
             #expect(outcome.error?.element == nil)
             #expect(outcome.items.isEmpty)
         }
-        // Fed in chunks that end before its first line does, it names line 1. (Whole, it names
-        // the line its text ends on: see HealthXMLStreamReaderTests.csvIsNotAnExport.)
+        // It names line 1, where the text starts, however it is chunked.
         #expect(ExportOutcome.read(csv, chunkSize: 16).error?.line == 1)
     }
 
