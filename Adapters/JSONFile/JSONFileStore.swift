@@ -182,20 +182,61 @@ public struct JSONFileStore: Sendable {
         }
     }
 
-    /// The new contents of a transaction's collections, as the journal keeps them.
+    /// The new contents of a transaction's collections, as the journal keeps them: the files
+    /// written, and the files removed (absent in journals written before).
     struct Journal: Codable {
         var files: [String: Data]
+        var removed: [String]?
+    }
+
+    /// The collections of one person's data: every repository's but the accounts of a server,
+    /// the login (`session`) and the AI tips consent, which belong to the machine, not the data.
+    public static let personalCollections = [
+        JSONFileModuleSettingsRepository.collection, JSONFileDogProfileRepository.collection,
+        JSONFileNudgeSnoozeRepository.collection, JSONFileInterventionLogRepository.collection,
+        JSONFileJournalRepository.collection, JSONFileSupplementRepository.stackCollection,
+        JSONFileSupplementRepository.logCollection, JSONFileExerciseRepository.collection,
+        JSONFileGoalRepository.collection, JSONFileMoodRepository.collection, JSONFileWeightRepository.collection,
+        JSONFileHealthRepository.collection, JSONFileCheckinRepository.collection,
+        JSONFileCheckinQueueRepository.collection, JSONFileTierRepository.collection,
+        JSONFileDriftCacheRepository.collection, JSONFileIdempotencyRepository.collection,
+    ]
+
+    /// Replaces `collections` with `staged`'s, all or nothing (through the journal): a
+    /// collection `staged` does not have is removed. For moving a store restored into a new
+    /// directory into this one at once.
+    public func replaceCollections(_ collections: [String], with staged: JSONFileStore) async throws {
+        try await Self.offThePool {
+            try lock.withLock {
+                try replayJournal()
+                var files: [String: Data] = [:], removed: [String] = []
+                for collection in collections {
+                    let file = staged.url(of: collection)
+                    if FileManager.default.fileExists(atPath: file.path) {
+                        do {
+                            files[collection] = try Data(contentsOf: file)
+                        } catch {
+                            throw JSONFileStoreError.io(path: file.path, reason: error.localizedDescription)
+                        }
+                    } else if FileManager.default.fileExists(atPath: url(of: collection).path) {
+                        removed.append(collection)
+                    }
+                }
+                try commit(files, removing: removed)
+            }
+        }
     }
 
     /// Writes a transaction's collections: one directly, several through the journal.
-    private func commit(_ written: [String: Data]) throws {
-        guard written.count > 1 else {
+    private func commit(_ written: [String: Data], removing removed: [String] = []) throws {
+        guard written.count + removed.count > 1 else {
             if let (collection, data) = written.first { try replaceFile(url(of: collection), with: data) }
+            if let collection = removed.first { try removeFile(of: collection) }
             return
         }
         let data: Data
         do {
-            data = try JSONEncoder().encode(Journal(files: written))
+            data = try JSONEncoder().encode(Journal(files: written, removed: removed.isEmpty ? nil : removed))
         } catch {
             throw JSONFileStoreError.io(path: journal.path, reason: "cannot encode: \(error)")
         }
@@ -223,6 +264,7 @@ public struct JSONFileStore: Sendable {
         for (collection, contents) in entries.files.sorted(by: { $0.key < $1.key }) {
             try replaceFile(url(of: collection), with: contents)
         }
+        for collection in entries.removed ?? [] { try removeFile(of: collection) }
         guard unlink(journal.path) == 0 || errno == ENOENT else {
             throw JSONFileStoreError.io(path: journal.path, reason: String(cString: strerror(errno)))
         }

@@ -128,6 +128,36 @@ public struct SQLiteDatabase: Sendable {
         }
     }
 
+    /// Replaces the rows of every table with those of `staged` (a database of the same schema,
+    /// e.g. a new one a backup was restored into), in one transaction: a reader, here or in
+    /// another process, sees all of the old contents or all of the new. The migrations applied
+    /// are not copied: both have the same.
+    public func replaceContents(with staged: SQLiteDatabase) async throws {
+        do {
+            try await writer.writeWithoutTransaction { db in
+                try db.execute(sql: "ATTACH DATABASE ? AS staged", arguments: [staged.path])
+                defer { try? db.execute(sql: "DETACH DATABASE staged") }
+                try db.inTransaction(.immediate) {
+                    try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
+                    let tables = try String.fetchAll(db, sql: """
+                        SELECT name FROM main.sqlite_master
+                        WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%' ORDER BY name
+                        """)
+                    for table in tables {
+                        let columns = try Row.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?, 'main')",
+                                                       arguments: [table])
+                            .map { "\"\(($0["name"] as String))\"" }.joined(separator: ", ")
+                        try db.execute(sql: "DELETE FROM main.\"\(table)\"")
+                        try db.execute(sql: "INSERT INTO main.\"\(table)\" (\(columns)) SELECT \(columns) FROM staged.\"\(table)\"")
+                    }
+                    return .commit
+                }
+            }
+        } catch {
+            throw storeError(error)
+        }
+    }
+
     /// A GRDB error or a corrupt row as a ``SQLiteStoreError`` naming this file; any other error
     /// (the caller's own) as it is.
     private func storeError(_ error: any Error) -> any Error {

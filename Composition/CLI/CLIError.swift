@@ -20,6 +20,8 @@ enum CLIError: Error, Sendable, Equatable {
     /// A weight file or health export that could not be imported (nothing was): the file, then
     /// where and why (the import error's message).
     case notImported(file: String, LocalizedText)
+    /// A backup archive that could not be restored (nothing was): the file, then where and why.
+    case notRestored(file: String, LocalizedText)
 }
 
 /// Ends a run with a status: `message` (already worded; empty for none) goes to standard error.

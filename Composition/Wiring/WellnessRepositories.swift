@@ -31,6 +31,9 @@ public struct WellnessRepositories: Sendable {
     public var idempotency: (any IdempotencyRepository)?
     /// Where the data lives, for messages (a file, a directory, or "memory").
     public var location: String
+    /// The database or directory of a built-in store on disk, which a restore replaces whole;
+    /// `nil` for memory and for stores built from other adapters.
+    var disk: DiskStore?
 
     public init(moduleSettings: any ModuleSettingsRepository, dogProfile: any DogProfileRepository,
                 nudgeSnoozes: any NudgeSnoozeRepository, interventionLog: any InterventionLogRepository,
@@ -106,6 +109,7 @@ public struct WellnessRepositories: Sendable {
                                     driftCache: SQLiteDriftCacheRepository(database: database),
                                     idempotency: SQLiteIdempotencyRepository(database: database),
                                     location: database.path)
+            .on(.sqlite(database), in: directory)
     }
 
     /// Repositories on JSON files in `directory` (created 0700 if missing).
@@ -130,6 +134,7 @@ public struct WellnessRepositories: Sendable {
                                     driftCache: JSONFileDriftCacheRepository(store: store),
                                     idempotency: JSONFileIdempotencyRepository(store: store),
                                     location: directory.path)
+            .on(.json(store), in: directory)
     }
 
     /// The repositories of a built-in store kind.
@@ -138,6 +143,51 @@ public struct WellnessRepositories: Sendable {
         case .sqlite: try sqlite(in: directory, logger: logger)
         case .json: try jsonFiles(in: directory, logger: logger)
         case .memory: inMemory()
+        }
+    }
+
+    /// Every collection a backup holds.
+    public var backup: BackupRepositories {
+        BackupRepositories(moduleSettings: moduleSettings, dogProfile: dogProfile, nudgeSnoozes: nudgeSnoozes,
+                           interventionLog: interventionLog, journals: journals, supplements: supplements,
+                           exercises: exercises, goals: goals, tipsCache: tipsCache, moods: moods, weights: weights,
+                           health: health, checkins: checkins, checkinQueue: checkinQueue, tier: tier)
+    }
+
+    private func on(_ handle: DiskStore.Handle, in directory: URL) -> WellnessRepositories {
+        var repositories = self
+        repositories.disk = DiskStore(handle: handle, directory: directory)
+        return repositories
+    }
+}
+
+/// A built-in store on disk: what a restore moves a new store's contents into.
+struct DiskStore: Sendable {
+    enum Handle: Sendable {
+        case sqlite(SQLiteDatabase)
+        case json(JSONFileStore)
+    }
+
+    let handle: Handle
+    /// The data directory it is in.
+    let directory: URL
+
+    var kind: StoreKind {
+        switch handle {
+        case .sqlite: .sqlite
+        case .json: .json
+        }
+    }
+
+    /// Replaces this store's contents with `staged`'s (a store of the same kind), at once.
+    func replaceContents(with staged: DiskStore) async throws {
+        switch (handle, staged.handle) {
+        case (.sqlite(let database), .sqlite(let stagedDatabase)):
+            try await database.replaceContents(with: stagedDatabase)
+        case (.json(let store), .json(let stagedStore)):
+            try await store.replaceCollections(JSONFileStore.personalCollections, with: stagedStore)
+        default:
+            preconditionFailure("a store is replaced by a store of its own kind")
         }
     }
 }

@@ -44,6 +44,8 @@ struct CLIMessages {
         case .unreadableInput(let reason): text.string("cli.error.unreadableInput", .verbatim(reason))
         case let .notImported(file, cause):
             text.string("cli.error.notImported", .verbatim(file), .text(cause))
+        case let .notRestored(file, cause):
+            text.string("cli.error.notRestored", .verbatim(file), .text(cause))
         }
     }
 

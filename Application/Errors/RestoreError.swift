@@ -1,0 +1,48 @@
+import WellnessDomain
+
+/// Why a restore or a move between stores did not happen. Nothing was written.
+public enum RestoreError: WellnessError, Hashable {
+    /// The store (its location) holds data (what, e.g. `12 weights, 3 goals`); a restore that
+    /// replaces it must say so.
+    case notEmpty(location: String, holds: String)
+    /// The store (its location) cannot be replaced in one step, only restored into while empty.
+    case notReplaceable(location: String)
+    /// A move to the store kind it is already on (the kind).
+    case sameStore(String)
+    /// The store moved to (its location) does not read back what was written: the first line
+    /// of the archives that differs.
+    case notIdentical(location: String, line: Int)
+
+    public enum Code: String, CaseIterable, Sendable {
+        case notEmpty, notReplaceable, sameStore, notIdentical
+    }
+
+    public static let family = "restore"
+
+    public var code: Code {
+        switch self {
+        case .notEmpty: .notEmpty
+        case .notReplaceable: .notReplaceable
+        case .sameStore: .sameStore
+        case .notIdentical: .notIdentical
+        }
+    }
+
+    public var details: [LocalizedText.Argument] {
+        switch self {
+        case .notEmpty(let location, let holds): [.verbatim(location), .verbatim(holds)]
+        case .notReplaceable(let location): [.verbatim(location)]
+        case .sameStore(let kind): [.verbatim(kind)]
+        case .notIdentical(let location, let line): [.verbatim(location), .number(line)]
+        }
+    }
+}
+
+extension StoreContents {
+    /// What the store holds, in a few words: `12 weights, 3 goals, settings`.
+    public var summary: String {
+        var parts = counts.nonEmpty.map { "\($0.count) \($0.collection.rawValue)" }
+        if !settings.isUnused { parts.append("settings") }
+        return parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import Logging
+import WellnessApplication
+import WellnessDomain
+
+extension Wellness {
+    /// Backups of the whole store, restores, and moving between store kinds.
+    public var backups: Backups { Backups(repositories: repositories) }
+
+    /// Every collection of the store as one archive (``BackupArchive``), and back.
+    public struct Backups: Sendable {
+        let repositories: WellnessRepositories
+
+        /// Writes the store's archive to `write`, about 64 KB at a time (see ``BackUpStore``).
+        @discardableResult
+        public func backUp(to write: @escaping @Sendable ([UInt8]) throws -> Void) async throws -> BackupCounts {
+            try await BackUpStore(stores: repositories.backup).execute(to: write)
+        }
+
+        /// What the store holds.
+        public func contents() async throws -> StoreContents {
+            try await BackUpStore(stores: repositories.backup).contents()
+        }
+
+        /// Restores the archive `source` reads, all or nothing.
+        ///
+        /// The store must hold nothing, unless `replacing`. A SQLite or JSON store is restored
+        /// into a new store beside it, read back, and its contents moved in in one transaction, so
+        /// a reader sees all of the old data or all of the new, and an archive with anything wrong
+        /// in it (``BackupError``) changes nothing. Another store (in memory, or built from other
+        /// adapters) is checked the same way first and then restored while empty; it cannot be
+        /// replaced (``RestoreError/notReplaceable(location:)``).
+        @discardableResult
+        public func restore(from source: any ByteSource, replacing: Bool = false,
+                            progress: (@Sendable (Int) -> Void)? = nil) async throws -> BackupCounts {
+            let contents = try await contents()
+            guard contents.isEmpty || replacing else {
+                throw RestoreError.notEmpty(location: repositories.location, holds: contents.summary)
+            }
+            guard let disk = repositories.disk else {
+                guard contents.isEmpty else { throw RestoreError.notReplaceable(location: repositories.location) }
+                // Checked whole in a store of its own first, then copied from it.
+                let staged = WellnessRepositories.inMemory()
+                let counts = try await RestoreStore(stores: staged.backup, location: staged.location)
+                    .execute(from: source, progress: progress)
+                let archive = ByteCollector()
+                try await BackUpStore(stores: staged.backup).execute(to: archive.append)
+                try await RestoreStore(stores: repositories.backup, location: repositories.location)
+                    .execute(from: BytesSource(archive.bytes))
+                return counts
+            }
+            let directory = disk.directory.appendingPathComponent(".wellness-restore-\(UUID().uuidString)", isDirectory: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let staged = try WellnessRepositories.make(disk.kind, directory: directory, logger: Logger(label: "wellness.restore"))
+            let counts = try await RestoreStore(stores: staged.backup, location: staged.location)
+                .execute(from: source, progress: progress)
+            // Everything restored must read back before it replaces anything.
+            let restored = try await BackUpStore(stores: staged.backup).contents()
+            for collection in BackupCollection.allCases where restored.counts[collection] != counts[collection] {
+                throw RestoreError.notIdentical(location: staged.location, line: 0)
+            }
+            guard let stagedDisk = staged.disk else { preconditionFailure("a store on disk is staged on disk") }
+            try await disk.replaceContents(with: stagedDisk)
+            return counts
+        }
+
+        /// Copies the store into an empty store of `kind` in the same data directory, checks that
+        /// the new store's archive is byte for byte this one's, and only then returns. The old
+        /// store's files stay; the new store is used with `--store KIND` (or `WELLNESS_STORE`).
+        @discardableResult
+        public func migrate(to kind: StoreKind, logger: Logger = Logger(label: "wellness.migrate")) async throws
+            -> BackupCounts {
+            guard let disk = repositories.disk else { throw RestoreError.notReplaceable(location: repositories.location) }
+            guard kind != disk.kind, kind != .memory else { throw RestoreError.sameStore(kind.rawValue) }
+            let target = try WellnessRepositories.make(kind, directory: disk.directory, logger: logger)
+            let archive = disk.directory.appendingPathComponent(".wellness-migrate-\(UUID().uuidString).json")
+            defer { try? FileManager.default.removeItem(at: archive) }
+            let writer = try AtomicFileWriter(path: archive.path)
+            do {
+                try await backUp(to: writer.write)
+                try writer.commit()
+            } catch {
+                writer.discard()
+                throw error
+            }
+            let counts = try await Backups(repositories: target).restore(from: try FileByteSource(path: archive.path))
+            let comparison = try ArchiveComparison(file: archive.path)
+            try await BackUpStore(stores: target.backup).execute(to: comparison.compare)
+            if let line = try comparison.firstDifference() {
+                throw RestoreError.notIdentical(location: target.location, line: line)
+            }
+            return counts
+        }
+    }
+}
+
+/// Bytes handed over in chunks, kept in memory.
+final class ByteCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var collected: [UInt8] = []
+
+    func append(_ bytes: [UInt8]) {
+        lock.withLock { collected += bytes }
+    }
+
+    var bytes: [UInt8] { lock.withLock { collected } }
+}
+
+/// Compares bytes handed over in chunks with a file's, remembering the line of the first
+/// difference.
+final class ArchiveComparison: @unchecked Sendable {
+    private let lock = NSLock()
+    private let file: FileByteSource
+    private var pending: ArraySlice<UInt8> = []
+    private var line = 1
+    private var difference: Int?
+
+    init(file path: String) throws {
+        file = try FileByteSource(path: path)
+    }
+
+    func compare(_ bytes: [UInt8]) throws {
+        try lock.withLock {
+            var offset = 0
+            while difference == nil, offset < bytes.count {
+                if pending.isEmpty {
+                    guard let chunk = try file.nextChunk() else {
+                        difference = line
+                        return
+                    }
+                    pending = chunk[...]
+                }
+                let count = min(pending.count, bytes.count - offset)
+                for (mine, theirs) in zip(bytes[offset..<offset + count], pending.prefix(count)) {
+                    if mine != theirs {
+                        difference = line
+                        return
+                    }
+                    if mine == 0x0A { line += 1 }
+                }
+                pending = pending.dropFirst(count)
+                offset += count
+            }
+        }
+    }
+
+    /// The line where the two first differ (one ended before the other included); `nil` when
+    /// they are the same.
+    func firstDifference() throws -> Int? {
+        try lock.withLock {
+            if difference == nil, try !pending.isEmpty || file.nextChunk() != nil { difference = line }
+            return difference
+        }
+    }
+}

@@ -1,0 +1,76 @@
+/// What is wrong with a backup archive, and where: the line of the file, and for a record its
+/// collection, its position in it (counted from 1) and what identifies it. Nothing of an archive
+/// that has one is restored.
+public enum BackupError: WellnessError, Hashable {
+    /// The file does not start as a backup: no `"format": "wellness-backup"` first.
+    case notAnArchive
+    /// An archive of a newer version than this build reads (found, newest read).
+    case newerVersion(found: Int, supported: Int)
+    /// A top-level value (named) is missing.
+    case missing(String)
+    /// The JSON is not well formed at the line (what was found, in a few characters).
+    case malformed(line: Int, found: String)
+    /// The file ends before the archive does: it was cut short.
+    case truncated(line: Int)
+    /// One value (a record, the settings) is longer than the reader takes (its limit in MB).
+    case tooLarge(line: Int, megabytes: Int)
+    /// A top-level value this version does not know (its name).
+    case unexpectedMember(line: Int, name: String)
+    /// A collection this version does not know, or one given twice (its name).
+    case unknownCollection(line: Int, name: String)
+    case repeatedCollection(line: Int, name: String)
+    /// A top-level value (named) that does not decode (why).
+    case invalidValue(line: Int, name: String, reason: String)
+    /// A record that does not decode or breaks a rule (collection, position, why).
+    case invalidRecord(line: Int, collection: String, index: Int, reason: String)
+    /// Two records of a collection with the same identity (the second one's place).
+    case duplicate(line: Int, collection: String, index: Int, identity: String)
+    /// A record naming a record that is not in the archive (its place, what it names).
+    case brokenReference(line: Int, collection: String, index: Int, identity: String, missing: String)
+
+    public enum Code: String, CaseIterable, Sendable {
+        case notAnArchive, newerVersion, missing, malformed, truncated, tooLarge, unexpectedMember
+        case unknownCollection, repeatedCollection, invalidValue, invalidRecord, duplicate, brokenReference
+    }
+
+    public static let family = "backup"
+
+    public var code: Code {
+        switch self {
+        case .notAnArchive: .notAnArchive
+        case .newerVersion: .newerVersion
+        case .missing: .missing
+        case .malformed: .malformed
+        case .truncated: .truncated
+        case .tooLarge: .tooLarge
+        case .unexpectedMember: .unexpectedMember
+        case .unknownCollection: .unknownCollection
+        case .repeatedCollection: .repeatedCollection
+        case .invalidValue: .invalidValue
+        case .invalidRecord: .invalidRecord
+        case .duplicate: .duplicate
+        case .brokenReference: .brokenReference
+        }
+    }
+
+    public var details: [LocalizedText.Argument] {
+        switch self {
+        case .notAnArchive: []
+        case .newerVersion(let found, let supported): [.number(found), .number(supported)]
+        case .missing(let name): [.verbatim(name)]
+        case .malformed(let line, let found): [.number(line), .verbatim(found)]
+        case .truncated(let line): [.number(line)]
+        case .tooLarge(let line, let megabytes): [.number(line), .number(megabytes)]
+        case .unexpectedMember(let line, let name), .unknownCollection(let line, let name),
+             .repeatedCollection(let line, let name):
+            [.number(line), .verbatim(name)]
+        case .invalidValue(let line, let name, let reason): [.number(line), .verbatim(name), .verbatim(reason)]
+        case .invalidRecord(let line, let collection, let index, let reason):
+            [.number(line), .verbatim(collection), .number(index), .verbatim(reason)]
+        case .duplicate(let line, let collection, let index, let identity):
+            [.number(line), .verbatim(collection), .number(index), .verbatim(identity)]
+        case .brokenReference(let line, let collection, let index, let identity, let missing):
+            [.number(line), .verbatim(collection), .number(index), .verbatim(identity), .verbatim(missing)]
+        }
+    }
+}
