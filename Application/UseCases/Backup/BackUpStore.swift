@@ -62,7 +62,11 @@ public struct BackUpStore: Sendable {
             .sorted { ($0.createdAt, $0.id.description) < ($1.createdAt, $1.id.description) }
         records += goals.map(BackupRecord.goal)
         for goal in goals {
-            if let tips = try await stores.tipsCache.cached(for: goal.id) { records.append(.goalTips(tips)) }
+            // The tips as kept: `stale` says how tips were served, and is not part of what is stored.
+            if let tips = try await stores.tipsCache.cached(for: goal.id) {
+                records.append(.goalTips(GoalTips(goalID: tips.goalID, generatedAt: tips.generatedAt, tips: tips.tips,
+                                                  source: tips.source)))
+            }
         }
         records += try await stores.journals.journals(on: days).sorted { $0.day < $1.day }.map(BackupRecord.journal)
         records += try await stores.moods.moods(on: days).sorted { $0.day < $1.day }.map(BackupRecord.mood)

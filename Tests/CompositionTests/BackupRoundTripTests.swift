@@ -1,0 +1,293 @@
+import Foundation
+import Testing
+import WellnessApplication
+import WellnessComposition
+import WellnessDomain
+import WellnessTestSupport
+
+/// Random stores (every collection, edge values, unicode text, instants on DST days and at the
+/// ends of the years accepted), backed up, restored into every kind of store and backed up again:
+/// the archives are byte for byte the same, and every listing matches.
+@Suite("Backup round trip across stores")
+struct BackupRoundTripTests {
+    static let seeds: [UInt64] = Array(1...9)
+
+    @Test("backup → restore into each kind → backup is byte-identical", arguments: seeds)
+    func roundTrip(seed: UInt64) async throws {
+        let sourceKind = StoreKind.allCases[Int(seed) % StoreKind.allCases.count]
+        let source = try Self.open(sourceKind)
+        var generator = StoreGenerator(random: SeededRandom(seed: seed))
+        try await generator.fill(source.wellness.repositories.backup)
+        let archive = try await Self.backUp(source.wellness)
+        let contents = try await source.wellness.backups.contents()
+        #expect(!contents.isEmpty, "the generated store holds something")
+
+        for kind in StoreKind.allCases {
+            let target = try Self.open(kind)
+            let counts = try await target.wellness.backups.restore(from: BytesSource(archive, chunkSize: 997))
+            #expect(counts == contents.counts, "\(sourceKind) → \(kind)")
+            let again = try await Self.backUp(target.wellness)
+            let identical = again == archive
+            #expect(identical, "\(sourceKind) → \(kind): \(Self.firstDifference(archive, again))")
+            try await Self.expectSameListings(source.wellness.repositories, target.wellness.repositories,
+                                              "\(sourceKind) → \(kind)")
+        }
+    }
+
+    @Test("an empty store backs up and restores as empty")
+    func empty() async throws {
+        let source = try Self.open(.sqlite)
+        let archive = try await Self.backUp(source.wellness)
+        for kind in StoreKind.allCases {
+            let target = try Self.open(kind)
+            let counts = try await target.wellness.backups.restore(from: BytesSource(archive))
+            #expect(counts.total == 0)
+            let identical = try await Self.backUp(target.wellness) == archive
+            #expect(identical)
+        }
+    }
+
+    // MARK: - Helpers
+
+    struct Opened {
+        let directory: TemporaryDirectory
+        let wellness: Wellness
+    }
+
+    static func open(_ kind: StoreKind) throws -> Opened {
+        let directory = try TemporaryDirectory()
+        let wellness = try Wellness.make(WellnessConfiguration(store: kind, dataDirectory: directory.url,
+                                                               clock: FixedWallClock(Fixtures.instant("2026-11-23T12:00:00Z")),
+                                                               calendar: Fixtures.calendar("Europe/Amsterdam")))
+        return Opened(directory: directory, wellness: wellness)
+    }
+
+    static func backUp(_ wellness: Wellness) async throws -> [UInt8] {
+        let collected = Collected()
+        try await wellness.backups.backUp(to: collected.append)
+        return collected.bytes
+    }
+
+    static func firstDifference(_ a: [UInt8], _ b: [UInt8]) -> String {
+        let linesA = String(decoding: a, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let linesB = String(decoding: b, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, (lineA, lineB)) in zip(linesA, linesB).enumerated() where lineA != lineB {
+            return "line \(index + 1):\n  \(lineA)\n  \(lineB)"
+        }
+        return linesA.count == linesB.count ? "same" : "\(linesA.count) lines against \(linesB.count)"
+    }
+
+    /// Every listing of the ports, compared store against store.
+    static func expectSameListings(_ a: WellnessRepositories, _ b: WellnessRepositories, _ label: String) async throws {
+        let days = LocalDay.first...LocalDay(year: 9999, month: 12, day: 31)!
+        let allTime = DateInterval(start: Date(timeIntervalSince1970: -62_135_596_800),
+                                   end: Date(timeIntervalSince1970: 253_402_300_800))
+        #expect(try await a.weights.entries(since: nil) == b.weights.entries(since: nil), "\(label) weights")
+        let kinds = Set(HealthSampleKind.allCases)
+        #expect(try await a.health.samples(of: kinds, startingIn: allTime)
+                == b.health.samples(of: kinds, startingIn: allTime), "\(label) health")
+        #expect(try await a.journals.journals(on: days) == b.journals.journals(on: days), "\(label) journals")
+        #expect(try await a.moods.moods(on: days) == b.moods.moods(on: days), "\(label) moods")
+        #expect(try await a.checkins.checkins(on: days) == b.checkins.checkins(on: days), "\(label) checkins")
+        #expect(try await a.checkinQueue.all() == b.checkinQueue.all(), "\(label) queue")
+        #expect(try await a.checkinQueue.pausedUntil() == b.checkinQueue.pausedUntil(), "\(label) paused")
+        #expect(try await a.supplements.stack() == b.supplements.stack(), "\(label) stack")
+        #expect(try await a.supplements.logs(on: days).count == b.supplements.logs(on: days).count, "\(label) logs")
+        #expect(try await a.exercises.library() == b.exercises.library(), "\(label) exercises")
+        let goalsA = try await a.goals.all(), goalsB = try await b.goals.all()
+        #expect(Set(goalsA.map(\.id)) == Set(goalsB.map(\.id)), "\(label) goals")
+        for goal in goalsA {
+            #expect(try await a.tipsCache.cached(for: goal.id) == b.tipsCache.cached(for: goal.id), "\(label) tips")
+        }
+        #expect(try await a.moduleSettings.load() == b.moduleSettings.load(), "\(label) modules")
+        #expect(try await a.dogProfile.load() == b.dogProfile.load(), "\(label) dog")
+        #expect(try await a.tier.tier() == b.tier.tier(), "\(label) tier")
+        #expect(try await a.nudgeSnoozes.all().sorted { $0.nudgeID < $1.nudgeID }
+                == b.nudgeSnoozes.all().sorted { $0.nudgeID < $1.nudgeID }, "\(label) snoozes")
+        #expect(try await a.interventionLog.completions(on: days).count
+                == b.interventionLog.completions(on: days).count, "\(label) completions")
+        #expect(try await a.interventionLog.decisions(on: days).count
+                == b.interventionLog.decisions(on: days).count, "\(label) decisions")
+    }
+}
+
+/// Bytes handed over in chunks.
+private final class Collected: @unchecked Sendable {
+    private let lock = NSLock()
+    private var collected: [UInt8] = []
+    func append(_ bytes: [UInt8]) { lock.withLock { collected += bytes } }
+    var bytes: [UInt8] { lock.withLock { collected } }
+}
+
+/// SplitMix64: the same seed gives the same store on every machine.
+struct SeededRandom: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Fills a store through its ports with random records of every collection.
+struct StoreGenerator {
+    var random: SeededRandom
+
+    static let texts = ["café au lait", "naïve résumé", "日本語のメモ", "🏋️‍♀️ + 🍎 = 💪", "مرحبا بالعالم",
+                        "quote \" and backslash \\ and slash /", "comma, semicolon; colon:", "e\u{301}\u{327}",
+                        "=SUM(A1:A2)", "  leading and trailing  ", String(repeating: "long ", count: 150), "x"]
+    static let zone = TimeZone(identifier: "Europe/Amsterdam")!
+
+    /// Instants worth trying: both sides of the DST changes, the ends of the years accepted, and
+    /// any millisecond in between.
+    mutating func instant() -> Date {
+        let edges = ["2026-03-29T00:59:59.999Z", "2026-03-29T01:00:00.000Z", "2026-10-25T00:59:59.999Z",
+                     "2026-10-25T01:00:00.001Z", "2026-03-08T10:00:00.000Z", "0002-01-01T00:00:00.000Z",
+                     "9998-12-31T23:59:59.999Z", "1970-01-01T00:00:00.000Z", "1969-12-31T23:59:59.999Z"]
+        if Bool.random(using: &random) { return Timestamp.parse(edges.randomElement(using: &random)!)! }
+        let millis = Int64.random(in: 1_577_836_800_000...1_893_456_000_000, using: &random)
+        return Date(timeIntervalSince1970: Double(millis) / 1000)
+    }
+
+    mutating func day() -> LocalDay { LocalDay(instant(), in: Self.calendar) }
+
+    static var calendar: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        return calendar
+    }
+
+    mutating func text() -> String? { Bool.random(using: &random) ? nil : Self.texts.randomElement(using: &random)! }
+    mutating func count(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }
+    mutating func uuid() -> UUID {
+        let a = random.next(), b = random.next()
+        return withUnsafeBytes(of: (a, b)) { raw in
+            let bytes = Array(raw)
+            return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                               bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        }
+    }
+
+    mutating func uniqueDays(_ count: Int) -> [LocalDay] {
+        var days: [LocalDay] = []
+        while days.count < count { let day = day(); if !days.contains(day) { days.append(day) } }
+        return days
+    }
+
+    mutating func fill(_ stores: BackupRepositories) async throws {
+        // Settings.
+        let tier = Tier.allCases.randomElement(using: &random)!
+        try await stores.tier.setTier(tier)
+        if Bool.random(using: &random) {
+            let entries = ["walks", "medications", "future-module"].map { module in
+                ModuleEntry(module: module, isEnabled: Bool.random(using: &random), enabledAt: instant(), lastUsed: instant())
+            }
+            let settings = ModuleSettings(entries: entries, firstRunAt: instant(), chosenAt: instant())
+            try await stores.moduleSettings.update { $0 = settings }
+        }
+        if Bool.random(using: &random) {
+            try await stores.dogProfile.save(DogProfile(storedName: Self.texts.randomElement(using: &random)!, birthDate: day()))
+        }
+        let supplements = (0..<count(0...4)).map { index in
+            Supplement(id: .init(uuid()), name: "Supplement \(index) \(Self.texts[index])",
+                       timeOfDay: Bool.random(using: &random) ? .morning : .evening,
+                       dosage: text() ?? "", isActive: Bool.random(using: &random), sortOrder: index)
+        }
+        let stack = SupplementStack(supplements: supplements, isSeeded: Bool.random(using: &random))
+        try await stores.supplements.update { $0 = stack }
+        let exercises = (0..<count(0...3)).map { index in
+            ExerciseDefinition(id: .init("exercise-\(index)"), name: "Exercise \(Self.texts[index])",
+                               muscleGroup: MuscleGroup.allCases.randomElement(using: &random)!,
+                               secondaryMuscles: Array(MuscleGroup.allCases.shuffled(using: &random).prefix(count(0...2))),
+                               equipment: Equipment.allCases.randomElement(using: &random)!,
+                               category: ExerciseCategory.allCases.randomElement(using: &random)!)
+        }
+        let library = ExerciseLibrary(exercises: exercises, isSeeded: Bool.random(using: &random))
+        try await stores.exercises.update { $0 = library }
+        if Bool.random(using: &random) { try await stores.checkinQueue.pause(until: instant()) }
+
+        // Collections.
+        for supplement in supplements {
+            for day in uniqueDays(count(0...3)) {
+                try await stores.supplements.save(SupplementLog(day: day, supplementID: supplement.id,
+                                                                taken: Bool.random(using: &random), timestamp: instant()))
+            }
+        }
+        for _ in 0..<count(0...3) {
+            let goal = Goal(storedID: .init(uuid()), title: Self.texts.randomElement(using: &random)!, description: text(),
+                            createdAt: instant())
+            try await stores.goals.save(goal)
+            if Bool.random(using: &random) {
+                let tips = (0..<count(0...3)).map { _ in
+                    GoalTip(id: .init(uuid()), tip: Self.texts.randomElement(using: &random)!,
+                            category: TipCategory.allCases.randomElement(using: &random)!,
+                            priority: TipPriority.allCases.randomElement(using: &random)!)
+                }
+                try await stores.tipsCache.store(GoalTips(goalID: goal.id, generatedAt: instant(), tips: tips,
+                                                          source: Bool.random(using: &random) ? .rules : TipSource(rawValue: "ai")))
+            }
+        }
+        for day in uniqueDays(count(0...5)) {
+            let tags = JournalTag.allCases.map(\.rawValue).shuffled(using: &random).prefix(count(0...4)) + ["future-tag"]
+            let journal = DailyJournal(day: day, notes: text(), tags: Array(tags))
+            try await stores.journals.update(day) { $0 = journal }
+        }
+        for day in uniqueDays(count(0...4)) {
+            try await stores.moods.save(MoodEntry(storedDay: day, score: count(1...5), note: text()))
+        }
+        for day in uniqueDays(count(0...4)) {
+            let checkin = try Checkin(day: day, energy: count(1...5), stress: count(1...5), social: count(1...5),
+                                      keyContact: text())
+            _ = try await stores.checkins.save(checkin, replacing: false)
+        }
+        for day in uniqueDays(count(0...3)) {
+            let checkin = try Checkin(day: day, energy: count(1...5), stress: count(1...5), social: count(1...5))
+            try await stores.checkinQueue.enqueue(QueuedCheckin(id: .init(uuid()), checkin: checkin, queuedAt: instant(),
+                                                                retryCount: count(0...5), replaces: Bool.random(using: &random)))
+        }
+        let interventions = ["morning_light", "hydration_target", "screens_off", "retired_intervention"]
+        var completions: [InterventionCompletion] = []
+        for _ in 0..<count(0...5) {
+            completions.append(InterventionCompletion(id: .init(uuid()), interventionID: .init(interventions.randomElement(using: &random)!),
+                                                      day: day(), timestamp: instant(), count: count(1...5),
+                                                      source: Bool.random(using: &random) ? .tracked : .catchUp))
+        }
+        var decisions: [InterventionDecision] = []
+        for day in uniqueDays(count(0...4)) {
+            decisions.append(InterventionDecision(interventionID: .init(interventions.randomElement(using: &random)!), day: day,
+                                                  status: Bool.random(using: &random) ? .done : .skipped, count: count(1...5),
+                                                  updatedAt: instant()))
+        }
+        try await stores.interventionLog.append(completions: completions, decisions: decisions)
+        for nudge in ["simplify", "enable_walks", "phase_senior"].shuffled(using: &random).prefix(count(0...3)) {
+            try await stores.nudgeSnoozes.save(NudgeSnooze(nudgeID: nudge, until: instant()))
+        }
+
+        // Weigh-ins and health samples, in one transaction each.
+        var weights: [WeightEntry] = []
+        for _ in 0..<count(0...20) {
+            let kilograms = [0.01, 700, 72.35, 80.123, 45.5, Double(count(30...150)) + 0.25].randomElement(using: &random)!
+            weights.append(try WeightEntry(id: .init(uuid()), date: instant(), kilograms: kilograms, note: text(),
+                                           source: Bool.random(using: &random) ? .manual : .imported))
+        }
+        try await stores.weights.importEntries(commit: true) { [weights] inserter in _ = try inserter.insert(weights) }
+        var samples: [HealthSample] = []
+        for _ in 0..<count(0...20) {
+            let start = instant()
+            samples.append(HealthSample(kind: HealthSampleKind.allCases.randomElement(using: &random)!,
+                                        source: ["iPhone", "Apple Watch van Ann ⌚️", "Strava"].randomElement(using: &random)!,
+                                        start: start, end: start.addingTimeInterval(Double(count(0...36_000))),
+                                        value: [0, 0.1 + 0.2, 1e9, 8_000, 1.5].randomElement(using: &random)!,
+                                        category: Bool.random(using: &random) ? "HKCategoryValueSleepAnalysisAsleepREM" : nil,
+                                        energyKilocalories: Bool.random(using: &random) ? 312.5 : nil))
+        }
+        _ = try await stores.health.importSamples { [samples] inserter in try inserter.insert(samples) }
+    }
+}
