@@ -44,7 +44,7 @@ public struct WellnessAPIClient: Sendable {
 
     /// Sends a request; throws ``ApiFailure/offline`` when no answer came.
     public func send(_ method: HTTPMethod, _ path: String, json body: (some Encodable)? = Optional<Never>.none,
-                     headers extra: [(String, String)] = []) async throws -> Answer {
+                     headers extra: [(String, String)] = [], maxBodyBytes: Int = 16 * 1024 * 1024) async throws -> Answer {
         var request = HTTPClientRequest(url: server.absoluteString + path)
         request.method = method
         request.headers.add(name: "Accept", value: "application/json")
@@ -57,7 +57,7 @@ public struct WellnessAPIClient: Sendable {
         let answer: Answer
         do {
             let response = try await client.execute(request, timeout: timeout)
-            let bytes = try await response.body.collect(upTo: 16 * 1024 * 1024)
+            let bytes = try await response.body.collect(upTo: maxBodyBytes)
             answer = Answer(status: Int(response.status.code), headers: response.headers, body: Data(bytes.readableBytesView))
         } catch {
             throw ApiFailure.offline
@@ -95,6 +95,20 @@ public struct HTTPSessionAPI: SessionAPI {
 
     public func logOut() async throws {
         let answer = try await api.send(.POST, "/api/auth/logout")
+        if let failure = answer.failure { throw failure }
+    }
+
+    /// `GET /api/account/export`: the archive, up to 4 GB.
+    public func exportAccount() async throws -> [UInt8] {
+        let answer = try await api.send(.GET, "/api/account/export", maxBodyBytes: 4 << 30)
+        if let failure = answer.failure { throw failure }
+        return Array(answer.body)
+    }
+
+    /// `DELETE /api/account` with the password; 403 `INVALID_PASSWORD` is a refused password.
+    public func deleteAccount(password: String) async throws {
+        let answer = try await api.send(.DELETE, "/api/account", json: Wire.DeleteAccountRequest(password: password))
+        if answer.status == 403, answer.errorCode == "INVALID_PASSWORD" { throw ClientSessionError.passwordRefused }
         if let failure = answer.failure { throw failure }
     }
 }

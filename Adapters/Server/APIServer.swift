@@ -23,10 +23,12 @@ public struct AccountWorkspace: Sendable {
     public let addGoal: AddGoal
     public let listGoals: ListGoals
     public let goalTips: GetGoalTips
+    /// The account's data as a backup archive (`GET /api/account/export`).
+    public let backUp: BackUpStore
 
     public init(submitCheckin: SubmitCheckin, listCheckins: ListCheckins, weeklyInsights: ComputeWeeklyInsights,
                 trends: GetTrends, alerts: ListDriftAlerts, tier: GetTier, addGoal: AddGoal,
-                listGoals: ListGoals, goalTips: GetGoalTips) {
+                listGoals: ListGoals, goalTips: GetGoalTips, backUp: BackUpStore) {
         self.submitCheckin = submitCheckin
         self.listCheckins = listCheckins
         self.weeklyInsights = weeklyInsights
@@ -36,6 +38,7 @@ public struct AccountWorkspace: Sendable {
         self.addGoal = addGoal
         self.listGoals = listGoals
         self.goalTips = goalTips
+        self.backUp = backUp
     }
 }
 
@@ -102,6 +105,9 @@ public struct APIServer: Sendable {
 
     let sessions: Sessions
     let workspace: @Sendable (Account) async throws -> AccountWorkspace
+    /// Deletes an account, its sessions and all its data, given its password (throws
+    /// `AccountError.invalidCredentials` for a wrong one).
+    let deleteAccount: @Sendable (Account, String) async throws -> Void
     let time: TimeContext
     public let configuration: ServerConfiguration
     let logger: Logger
@@ -110,13 +116,15 @@ public struct APIServer: Sendable {
     let limiter: RateLimiter
 
     public init(sessions: Sessions,
-                workspace: @escaping @Sendable (Account) async throws -> AccountWorkspace, time: TimeContext,
+                workspace: @escaping @Sendable (Account) async throws -> AccountWorkspace,
+                deleteAccount: @escaping @Sendable (Account, String) async throws -> Void, time: TimeContext,
                 configuration: ServerConfiguration = ServerConfiguration(),
                 logger: Logger = Logger(label: "wellness.server"),
                 describe: @escaping @Sendable (any Error) -> String) {
         self.sessions = sessions
         self.describe = describe
         self.workspace = workspace
+        self.deleteAccount = deleteAccount
         self.time = time
         self.configuration = configuration
         self.logger = logger
@@ -239,6 +247,27 @@ public struct APIServer: Sendable {
                 error.headers = headers
                 throw error
             }
+        }
+
+        api.get("/account/export") { _, context in
+            let archive = ArchiveBytes()
+            try await workspace(try context.requireAccount()).backUp.execute(to: archive.append)
+            return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8",
+                                                   .contentDisposition: "attachment; filename=\"wellness-backup.json\""],
+                            body: ResponseBody(byteBuffer: archive.buffer))
+        }
+
+        api.delete("/account") { request, context in
+            let account = try context.requireAccount()
+            let password = try await JSONObject.read(request, limit: limit).string("password")!
+            do {
+                try await deleteAccount(account, password)
+            } catch AccountError.invalidCredentials {
+                throw APIError(.forbidden, "INVALID_PASSWORD", "wrong password: the account was not deleted")
+            } catch AccountError.passwordControlCharacter {
+                throw APIError.validation("\"password\" must not contain NUL or other control characters")
+            }
+            return Response(status: .noContent)
         }
 
         api.post("/checkins") { request, context in try await submit(request, context, replacing: nil) }
@@ -423,4 +452,16 @@ public enum ServerStartError: Error, Sendable, Equatable, LocalizedError {
             "cannot use \(path) for TLS: \(reason)"
         }
     }
+}
+
+/// An archive's bytes, handed over in chunks by ``BackUpStore``.
+private final class ArchiveBytes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var bytes = ByteBuffer()
+
+    func append(_ chunk: [UInt8]) {
+        lock.withLock { _ = bytes.writeBytes(chunk) }
+    }
+
+    var buffer: ByteBuffer { lock.withLock { bytes } }
 }

@@ -50,6 +50,15 @@ public enum Wire {
 
     // MARK: - Sessions
 
+    /// `DELETE /api/account`'s body.
+    public struct DeleteAccountRequest: Codable, Sendable, Equatable {
+        public let password: String
+
+        public init(password: String) {
+            self.password = password
+        }
+    }
+
     public struct LoginRequest: Codable, Sendable, Equatable {
         public let email: String
         public let password: String

@@ -17,7 +17,7 @@ struct WellnessCommand: AsyncParsableCommand {
                       ProfileCommand.self, NudgesCommand.self,
                       LoginCommand.self, LogoutCommand.self, SessionCommand.self, SyncCommand.self,
                       ServeCommand.self, UsersCommand.self,
-                      BackupCommand.self, RestoreCommand.self, MigrateCommand.self,
+                      BackupCommand.self, RestoreCommand.self, MigrateCommand.self, AccountCommand.self,
                       DemoCommand.self],
         defaultSubcommand: SummaryCommand.self)
 }

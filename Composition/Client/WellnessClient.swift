@@ -46,6 +46,9 @@ public struct WellnessClient: Sendable {
     /// Logging in, out, and checking the login.
     public var session: Session { Session(credentials: credentials, connect: connect) }
 
+    /// The logged-in account on its server: downloading its data, deleting it.
+    public var account: ServerAccount { ServerAccount(credentials: credentials, connect: connect) }
+
     /// The server's side of the ports for a login, over HTTP; any 401 clears the stored token.
     func connection(_ login: StoredCredentials) -> RemoteConnection {
         let forget = ForgetRefusedSession(credentials: credentials)

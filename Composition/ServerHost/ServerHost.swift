@@ -16,6 +16,7 @@ public final class ServerHost: Sendable {
     let listAccounts: ListAccounts
     let findAccount: FindAccount
     let removeAccount: RemoveAccount
+    let deleteAccount: DeleteAccount
     let startSession: StartSession
     let authenticateSession: AuthenticateSession
     let endSession: EndSession
@@ -45,6 +46,7 @@ public final class ServerHost: Sendable {
         listAccounts = ListAccounts(accounts: accounts)
         findAccount = FindAccount(accounts: accounts)
         removeAccount = RemoveAccount(accounts: accounts)
+        deleteAccount = DeleteAccount(accounts: accounts, hasher: credentials)
         startSession = StartSession(accounts: accounts, hasher: credentials, tokens: credentials, time: time,
                                     lifetime: sessionLifetime, throttle: loginThrottle)
         authenticateSession = AuthenticateSession(accounts: accounts, tokens: credentials, time: time)
@@ -62,6 +64,8 @@ public final class ServerHost: Sendable {
         APIServer(sessions: APIServer.Sessions(start: startSession, authenticate: authenticateSession, end: endSession),
                   workspace: { [self] account in
                       try await workspace(account.id).serverWorkspace(account.id, tipsService: tipsService)
+                  }, deleteAccount: { [self] account, password in
+                      try await deleteAccount(account.id, password: password)
                   }, time: time, configuration: configuration, logger: logger,
                   describe: { messages.message(for: $0) })
     }
@@ -118,12 +122,26 @@ public final class ServerHost: Sendable {
     @discardableResult
     public func removeAccount(_ reference: String) async throws -> Account {
         let account = try await removeAccount.execute(reference)
-        await workspaces.forget(account.id)
-        let folder = dataDirectory(of: account.id)
+        try await deleteData(of: account.id)
+        return account
+    }
+
+    /// Deletes an account, its sessions and its data folder at its owner's request, given its
+    /// password (`AccountError.invalidCredentials` for a wrong one).
+    @discardableResult
+    public func deleteAccount(_ id: Account.ID, password: String) async throws -> Account {
+        let account = try await deleteAccount.execute(id, password: password)
+        try await deleteData(of: id)
+        return account
+    }
+
+    /// Closes an account's store and deletes its folder.
+    private func deleteData(of account: Account.ID) async throws {
+        await workspaces.forget(account)
+        let folder = dataDirectory(of: account)
         if store != .memory, FileManager.default.fileExists(atPath: folder.path) {
             try FileManager.default.removeItem(at: folder)
         }
-        return account
     }
 
     /// Logs in as the server does (a test or a tool acting for a person).
@@ -161,7 +179,8 @@ extension Wellness {
             addGoal: AddGoal(goals: repositories.goals, time: time), listGoals: ListGoals(goals: repositories.goals),
             goalTips: GetGoalTips(goals: repositories.goals, moods: repositories.moods, journals: repositories.journals,
                                   cache: repositories.tipsCache, service: tipsService ?? RuleBasedGoalTipsService(),
-                                  fallback: tipsService == nil ? nil : RuleBasedGoalTipsService(), time: time))
+                                  fallback: tipsService == nil ? nil : RuleBasedGoalTipsService(), time: time),
+            backUp: BackUpStore(stores: repositories.backup))
     }
 }
 

@@ -541,6 +541,8 @@ private struct FakeSessionAPI: SessionAPI {
 
     func session() async throws -> SessionInfo { try await backend.session(server: server, token: token) }
     func logOut() async throws { try await backend.logOut(server: server, token: token) }
+    func exportAccount() async throws -> [UInt8] { [] }
+    func deleteAccount(password: String) async throws {}
 }
 
 @Suite("Client session: LogIn, LogOut, CheckSession, ForgetRefusedSession")

@@ -12,12 +12,15 @@ public enum ClientSessionError: WellnessError, Equatable {
     /// `http://` to a host that is not this machine: the password and token would cross the
     /// network unencrypted. Use `https://`, or allow it explicitly.
     case insecureServer(String)
+    /// The server refused the password given to confirm an action (deleting the account).
+    case passwordRefused
 
     public enum Code: String, CaseIterable, Sendable {
         case notLoggedIn
         case sessionEnded
         case invalidServer
         case insecureServer
+        case passwordRefused
     }
 
     public static let family = "session"
@@ -28,12 +31,13 @@ public enum ClientSessionError: WellnessError, Equatable {
         case .sessionEnded: .sessionEnded
         case .invalidServer: .invalidServer
         case .insecureServer: .insecureServer
+        case .passwordRefused: .passwordRefused
         }
     }
 
     public var details: [LocalizedText.Argument] {
         switch self {
-        case .notLoggedIn: []
+        case .notLoggedIn, .passwordRefused: []
         case .sessionEnded(let server, _): [.verbatim(server.absoluteString)]
         case .invalidServer(let text): [.verbatim(text)]
         case .insecureServer(let host): [.verbatim(host)]

@@ -1,0 +1,34 @@
+import Foundation
+import WellnessDomain
+
+/// The logged-in account on its server: downloading all of its data, and deleting it.
+public struct ServerAccount: Sendable {
+    let credentials: any CredentialStore
+    let connect: ConnectToServer
+
+    public init(credentials: any CredentialStore, connect: @escaping ConnectToServer) {
+        self.credentials = credentials
+        self.connect = connect
+    }
+
+    /// The account's data as a backup archive; ``ClientSessionError/notLoggedIn`` without a login.
+    public func export() async throws -> [UInt8] {
+        let stored = try await login()
+        return try await connect(stored.server, stored.accessToken).exportAccount()
+    }
+
+    /// Deletes the account, its sessions and all its data on the server, given its password,
+    /// then forgets the login here. The data on this machine stays. Returns the login that was.
+    @discardableResult
+    public func delete(password: String) async throws -> StoredCredentials {
+        let stored = try await login()
+        try await connect(stored.server, stored.accessToken).deleteAccount(password: password)
+        _ = try await credentials.clear()
+        return stored
+    }
+
+    private func login() async throws -> StoredCredentials {
+        guard let stored = try await credentials.load() else { throw ClientSessionError.notLoggedIn }
+        return stored
+    }
+}
