@@ -227,14 +227,15 @@ struct AuthTests {
     @Test("every protected route without a token is 401 UNAUTHORIZED in the JSON envelope",
           arguments: ["GET /api/auth/session", "POST /api/auth/logout", "POST /api/checkins", "PUT /api/checkins/{date}", "GET /api/checkins/today",
                       "GET /api/trends", "GET /api/insights/weekly", "GET /api/alerts", "GET /api/v1/goals",
-                      "POST /api/v1/goals", "POST /api/v1/goals/{goalId}/tips"])
+                      "POST /api/v1/goals", "POST /api/v1/goals/{goalId}/tips", "GET /api/account/export",
+                      "DELETE /api/account"])
     func protectedRoutesNeedAToken(route: String) async throws {
         try await TestServer.withServer { server in
             let parts = route.split(separator: " ")
             let path = String(parts[1]).replacingOccurrences(of: "{goalId}", with: UUID().uuidString.lowercased())
                 .replacingOccurrences(of: "{date}", with: "2026-03-10")
             let method = HTTPMethod(rawValue: String(parts[0]))
-            let reply = try await server.request(method, path, body: [.POST, .PUT].contains(method) ? Data("{}".utf8) : nil)
+            let reply = try await server.request(method, path, body: [.POST, .PUT, .DELETE].contains(method) ? Data("{}".utf8) : nil)
             #expect(reply.status == 401)
             #expect(reply.error?.code == "UNAUTHORIZED")
             #expect(reply.error?.message.isEmpty == false)
@@ -249,7 +250,8 @@ struct AuthTests {
             let routes = server.host.server(server.configuration).routes
             let expected = ["GET /api/auth/session", "POST /api/auth/logout", "POST /api/checkins", "PUT /api/checkins/{date}",
                             "GET /api/checkins/today", "GET /api/trends", "GET /api/insights/weekly", "GET /api/alerts",
-                            "GET /api/v1/goals", "POST /api/v1/goals", "POST /api/v1/goals/{goalId}/tips"]
+                            "GET /api/v1/goals", "POST /api/v1/goals", "POST /api/v1/goals/{goalId}/tips",
+                            "GET /api/account/export", "DELETE /api/account"]
             #expect(Set(routes) == Set(expected + ["POST /api/auth/login"]))
         }
     }
