@@ -260,6 +260,44 @@ struct ServerCLITests {
         #expect((response as? HTTPURLResponse)?.statusCode == 401)
     }
 
+    @Test("account export downloads the account's archive, which restores locally; account delete asks the password")
+    func accountExportAndDelete() async throws {
+        let serverData = try Sandbox()
+        let client = try Sandbox()
+        let added = try await serverData.raw(["users", "add", "ann@example.org", "--data-dir", serverData.data.path],
+                                             input: Self.password + "\n")
+        try #require(added.status == 0, "\(added)")
+        let server = try ServerProcess(serverData)
+        defer { _ = server.stop() }
+
+        let notLoggedIn = try await client.raw(["account", "export", "-", "--data-dir", client.data.path])
+        #expect(notLoggedIn.status == 1 && notLoggedIn.stderr.contains("wellness login"), "\(notLoggedIn)")
+        try #require(try await client.raw(["login", "--server", server.url, "--email", "ann@example.org",
+                                           "--data-dir", client.data.path], input: Self.password + "\n").status == 0)
+        let checkin = try await client.run(["checkin", "--energy", "4", "--stress", "2", "--social", "3"], now: DriftCLITests.now)
+        try #require(checkin.status == 0, "\(checkin)")
+
+        let file = client.data.appendingPathComponent("account.json")
+        let exported = try await client.ok(["account", "export", file.path])
+        #expect(exported.stdout.contains(file.path))
+        let archive = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        #expect(archive["format"] as? String == "wellness-backup")
+        #expect(((archive["collections"] as? [String: Any])?["checkins"] as? [Any])?.count == 1)
+        let local = try Sandbox()
+        let restored = try await local.raw(["restore", file.path, "--store", "json", "--data-dir", local.data.path])
+        #expect(restored.status == 0 && restored.stdout.contains("checkins"), "\(restored)")
+
+        let refused = try await client.raw(["account", "delete", "--data-dir", client.data.path], input: "not the password\n")
+        #expect(refused.status == 1 && refused.stderr.contains("refused the password"), "\(refused)")
+        let deleted = try await client.raw(["account", "delete", "--data-dir", client.data.path], input: Self.password + "\n")
+        #expect(deleted.status == 0 && deleted.stdout.contains("Deleted the account ann@example.org"), "\(deleted)")
+        #expect(!deleted.stdout.contains(Self.password) && !deleted.stderr.contains(Self.password))
+        #expect(!FileManager.default.fileExists(atPath: client.data.appendingPathComponent("session.json").path))
+        let users = try await serverData.raw(["users", "list", "--json", "--data-dir", serverData.data.path])
+        let accounts = try users.json() as? [Any]
+        #expect(users.status == 0 && accounts?.isEmpty == true, "\(users)")
+    }
+
     @Test("login refuses the memory store, which would forget the token at once")
     func loginNeedsAPersistentStore() async throws {
         let client = try Sandbox(store: "memory")
