@@ -107,3 +107,28 @@ extension Timestamp {
         return text + (offset < 0 ? "-" : "+") + two(magnitude / 60) + ":" + two(magnitude % 60)
     }
 }
+
+extension JSONEncoder.DateEncodingStrategy {
+    /// Instants as ``Timestamp/format(_:)`` writes them: every store, archive and API answer.
+    public static var timestamp: Self {
+        .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(Timestamp.format(date))
+        }
+    }
+}
+
+extension JSONDecoder.DateDecodingStrategy {
+    /// Instants as ``Timestamp/parse(_:)`` reads them; anything else is a decoding error that
+    /// quotes the text.
+    public static var timestamp: Self {
+        .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let date = Timestamp.parse(text) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not an ISO 8601 date-time")
+            }
+            return date
+        }
+    }
+}

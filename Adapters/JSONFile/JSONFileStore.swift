@@ -318,23 +318,13 @@ public struct JSONFileStore: Sendable {
     static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(Timestamp.format(date))
-        }
+        encoder.dateEncodingStrategy = .timestamp
         return encoder
     }
 
     static var decoder: JSONDecoder {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .custom { decoder in
-            let container = try decoder.singleValueContainer()
-            let text = try container.decode(String.self)
-            guard let date = Timestamp.parse(text) else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not an ISO 8601 date-time")
-            }
-            return date
-        }
+        decoder.dateDecodingStrategy = .timestamp
         return decoder
     }
 

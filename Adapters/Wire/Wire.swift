@@ -9,23 +9,13 @@ public enum Wire {
     public static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(Timestamp.format(date))
-        }
+        encoder.dateEncodingStrategy = .timestamp
         return encoder
     }
 
     public static var decoder: JSONDecoder {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .custom { decoder in
-            let container = try decoder.singleValueContainer()
-            let text = try container.decode(String.self)
-            guard let date = Timestamp.parse(text) else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not an ISO 8601 instant")
-            }
-            return date
-        }
+        decoder.dateDecodingStrategy = .timestamp
         return decoder
     }
 

@@ -38,14 +38,7 @@ public struct BackupArchiveReader {
 
     private let decoder: JSONDecoder = {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .custom { decoder in
-            let container = try decoder.singleValueContainer()
-            let text = try container.decode(String.self)
-            guard let date = Timestamp.parse(text) else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not an ISO 8601 instant")
-            }
-            return date
-        }
+        decoder.dateDecodingStrategy = .timestamp
         return decoder
     }()
 

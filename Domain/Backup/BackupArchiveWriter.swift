@@ -14,10 +14,7 @@ public struct BackupArchiveWriter {
     private let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(Timestamp.format(date))
-        }
+        encoder.dateEncodingStrategy = .timestamp
         return encoder
     }()
 

@@ -6,10 +6,7 @@ enum JSONOutput {
     static func print(_ value: some Encodable, to output: CLIOutput) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(Timestamp.format(date))
-        }
+        encoder.dateEncodingStrategy = .timestamp
         output.write(escapingControls(String(decoding: try encoder.encode(value), as: UTF8.self)) + "\n")
     }
 
