@@ -12,9 +12,12 @@ public enum RestoreError: WellnessError, Hashable {
     /// The store moved to (its location) does not read back what was written: the first line
     /// of the archives that differs.
     case notIdentical(location: String, line: Int)
+    /// A store restored into (its location) reads back another number of records of a
+    /// collection than were written to it.
+    case notReadBack(location: String, collection: String, written: Int, read: Int)
 
     public enum Code: String, CaseIterable, Sendable {
-        case notEmpty, notReplaceable, sameStore, notIdentical
+        case notEmpty, notReplaceable, sameStore, notIdentical, notReadBack
     }
 
     public static let family = "restore"
@@ -25,6 +28,7 @@ public enum RestoreError: WellnessError, Hashable {
         case .notReplaceable: .notReplaceable
         case .sameStore: .sameStore
         case .notIdentical: .notIdentical
+        case .notReadBack: .notReadBack
         }
     }
 
@@ -34,6 +38,8 @@ public enum RestoreError: WellnessError, Hashable {
         case .notReplaceable(let location): [.verbatim(location)]
         case .sameStore(let kind): [.verbatim(kind)]
         case .notIdentical(let location, let line): [.verbatim(location), .number(line)]
+        case .notReadBack(let location, let collection, let written, let read):
+            [.verbatim(location), .verbatim(collection), .number(written), .number(read)]
         }
     }
 }

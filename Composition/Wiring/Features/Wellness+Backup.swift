@@ -37,30 +37,37 @@ extension Wellness {
             guard contents.isEmpty || replacing else {
                 throw RestoreError.notEmpty(location: repositories.location, holds: contents.summary)
             }
-            guard let disk = repositories.disk else {
-                guard contents.isEmpty else { throw RestoreError.notReplaceable(location: repositories.location) }
-                // Checked whole in a store of its own first, then copied from it.
-                let staged = WellnessRepositories.inMemory()
-                let counts = try await RestoreStore(stores: staged.backup, location: staged.location)
-                    .execute(from: source, progress: progress)
-                let archive = ByteCollector()
-                try await BackUpStore(stores: staged.backup).execute(to: archive.append)
-                try await RestoreStore(stores: repositories.backup, location: repositories.location)
-                    .execute(from: BytesSource(archive.bytes))
-                return counts
+            if let disk = repositories.disk {
+                return try await restore(from: source, into: disk, progress: progress)
             }
+            guard contents.isEmpty else { throw RestoreError.notReplaceable(location: repositories.location) }
+            // Checked whole in a store of its own first, then copied from it.
+            let staged = WellnessRepositories.inMemory()
+            let counts = try await RestoreStore(stores: staged.backup, location: staged.location)
+                .execute(from: source, progress: progress)
+            let archive = ByteCollector()
+            try await BackUpStore(stores: staged.backup).execute(to: archive.append)
+            try await RestoreStore(stores: repositories.backup, location: repositories.location)
+                .execute(from: BytesSource(archive.bytes))
+            return counts
+        }
+
+        /// Restores into a new store of `disk`'s kind beside it, reads that back, and moves its
+        /// contents into `disk` at once.
+        private func restore(from source: any ByteSource, into disk: DiskStore,
+                             progress: (@Sendable (Int) -> Void)?) async throws -> BackupCounts {
             let directory = disk.directory.appendingPathComponent(".wellness-restore-\(UUID().uuidString)", isDirectory: true)
             defer { try? FileManager.default.removeItem(at: directory) }
             let staged = try WellnessRepositories.make(disk.kind, directory: directory, logger: Logger(label: "wellness.restore"))
             let counts = try await RestoreStore(stores: staged.backup, location: staged.location)
                 .execute(from: source, progress: progress)
             // Everything restored must read back before it replaces anything.
-            let restored = try await BackUpStore(stores: staged.backup).contents()
-            for collection in BackupCollection.allCases where restored.counts[collection] != counts[collection] {
-                throw RestoreError.notIdentical(location: staged.location, line: 0)
+            let restored = try await BackUpStore(stores: staged.backup).contents().counts
+            if let collection = BackupCollection.allCases.first(where: { restored[$0] != counts[$0] }) {
+                throw RestoreError.notReadBack(location: staged.location, collection: collection.rawValue,
+                                               written: counts[collection], read: restored[collection])
             }
-            guard let stagedDisk = staged.disk else { preconditionFailure("a store on disk is staged on disk") }
-            try await disk.replaceContents(with: stagedDisk)
+            if let stagedDisk = staged.disk { try await disk.replaceContents(with: stagedDisk) }
             return counts
         }
 
