@@ -64,6 +64,10 @@ struct RestoreCommand: AsyncParsableCommand {
                 counts = try await console.wellness.backups.restore(from: source, replacing: replace)
             } catch let error as BackupError {
                 throw CLIError.notRestored(file: file, error.message)
+            } catch let error as RestoreError where error.code == .notEmpty {
+                // Only a restore can replace what a store holds (a migration cannot): the hint is here.
+                throw CLIFailure(message: console.messages.message(for: error) + "; "
+                                     + console.text.string("cli.hint.replaceStore"), status: 1)
             }
             if console.json { return try console.printJSON(counts) }
             console.print(console.text.string("cli.backup.restored", .number(counts.total), .verbatim(file)))
