@@ -59,10 +59,15 @@ struct RestoreCommand: AsyncParsableCommand {
         try await Console.run(options) { console in
             let counts: BackupCounts
             do {
-                let source = try FileByteSource(path: file == "-" ? "-" : console.context.path(file))
+                let source: any ByteSource = file == "-" ? console.context.input
+                    : try FileByteSource(path: console.context.path(file))
                 counts = try await console.wellness.backups.restore(from: source, replacing: replace)
             } catch let error as BackupError {
                 throw CLIError.notRestored(file: file, error.message)
+            } catch let error as RestoreError where error.code == .notEmpty {
+                // Only a restore can replace what a store holds (a migration cannot): the hint is here.
+                throw CLIFailure(message: console.messages.message(for: error) + "; "
+                                     + console.text.string("cli.hint.replaceStore"), status: 1)
             }
             if console.json { return try console.printJSON(counts) }
             console.print(console.text.string("cli.backup.restored", .number(counts.total), .verbatim(file)))

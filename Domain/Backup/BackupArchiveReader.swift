@@ -53,11 +53,12 @@ public struct BackupArchiveReader {
         try scanner.consume(chunk) { item in try read(item, handle) }
     }
 
-    /// Checks that the archive is whole: it ended where it should, has its settings, and every
-    /// supplement and goal a record names is in it.
+    /// Checks that the archive is whole: it ended where it should, has its version and
+    /// settings, and every supplement and goal a record names is in it.
     public func finish() throws {
         try scanner.finish()
         guard format != nil else { throw BackupError.notAnArchive }
+        guard version != nil else { throw BackupError.missing("version") }
         guard sawSettings else { throw BackupError.missing("settings") }
         for reference in references {
             if let supplement = reference.supplement, !supplements.contains(supplement) {

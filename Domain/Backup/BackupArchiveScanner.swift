@@ -62,10 +62,11 @@ public struct BackupArchiveScanner {
         }
     }
 
-    /// Checks that the archive ended where it should.
+    /// Checks that the archive ended where it should. A file with no JSON in it at all (empty,
+    /// white space, a byte-order mark) is no archive rather than one cut short.
     public func finish() throws {
         guard place == .afterRoot else {
-            if place == .beforeRoot, bytesSeen == 0 { throw BackupError.notAnArchive }
+            if place == .beforeRoot { throw BackupError.notAnArchive }
             throw BackupError.truncated(line: line)
         }
     }

@@ -98,22 +98,5 @@ struct WeighIn: Hashable, CustomStringConvertible {
     }
 }
 
-/// Collects the chunks an export writes.
-final class ByteSink: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [UInt8] = []
-    private var count = 0
-
-    func append(_ chunk: [UInt8]) {
-        lock.withLock {
-            storage.append(contentsOf: chunk)
-            count += 1
-        }
-    }
-
-    var bytes: [UInt8] { lock.withLock { storage } }
-    var writes: Int { lock.withLock { count } }
-}
-
 /// The deterministic generator of property-style tests.
 typealias SeededGenerator = SplitMix64

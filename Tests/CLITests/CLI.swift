@@ -277,7 +277,8 @@ struct Sandbox {
     let tmp: URL
     /// The data directory passed with `--data-dir` (created lazily by the binary).
     let data: URL
-    let store: String
+    /// The store kind passed with `--store`.
+    private(set) var store: String
     /// Whether commands run as child processes of the built binary instead of in-process.
     private(set) var spawns = false
 
@@ -326,6 +327,14 @@ struct Sandbox {
     func spawning() -> Sandbox {
         var copy = self
         copy.spawns = true
+        return copy
+    }
+
+    /// The same sandbox (home, data directory) with `--store store`: another kind of store in
+    /// the same data directory.
+    func using(store: String) -> Sandbox {
+        var copy = self
+        copy.store = store
         return copy
     }
 

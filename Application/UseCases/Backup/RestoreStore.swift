@@ -87,7 +87,11 @@ public struct RestoreStore: Sendable {
         try await stores.exercises.update { $0 = settings.exerciseLibrary }
         if let paused = settings.checkinsPausedUntil { try await stores.checkinQueue.pause(until: paused) }
         var completions: [InterventionCompletion] = [], decisions: [InterventionDecision] = []
-        for record in rest.records {
+        // An archive may hold its collections in any order, but a store can need a goal before
+        // its tips: written in archive order, each collection's records in the order they came.
+        let records = rest.records.enumerated()
+            .sorted { ($0.element.collection, $0.offset) < ($1.element.collection, $1.offset) }.map(\.element)
+        for record in records {
             switch record {
             case .supplementLog(let log): try await stores.supplements.save(log)
             case .goal(let goal): try await stores.goals.save(goal)
