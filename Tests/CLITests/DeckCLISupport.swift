@@ -228,7 +228,7 @@ struct TerminalSession {
     /// Polls the screen until `condition` holds; throws with the last screen after `timeout`
     /// (generous: the whole test run shares two cores, and a starved process draws late).
     @discardableResult
-    func waitForScreen(_ what: String, timeout: TimeInterval = 30, _ condition: (String) -> Bool) async throws -> String {
+    func waitForScreen(_ what: String, timeout: TimeInterval = 90, _ condition: (String) -> Bool) async throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var last = ""
         while Date() < deadline {
@@ -240,7 +240,7 @@ struct TerminalSession {
     }
 
     /// Waits for the command to end and returns its exit status.
-    func waitForExit(timeout: TimeInterval = 30) async throws -> Int32 {
+    func waitForExit(timeout: TimeInterval = 90) async throws -> Int32 {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if let text = try? String(contentsOf: file("exit.txt"), encoding: .utf8),
