@@ -112,7 +112,7 @@ struct AccountDataTests {
             let store = try CredentialStoreKind.jsonFile.makeStore()
             let credentials = store.credentials
             let account = ServerAccount(credentials: credentials) { url, token in
-                HTTPSessionAPI(WellnessAPIClient(server: url, token: token))
+                HTTPSessionAPI(WellnessAPIClient(server: url, token: token, timeout: TestServer.clientLimit))
             }
             await #expect(throws: ClientSessionError.notLoggedIn) { try await account.export() }
             try await credentials.save(StoredCredentials(server: server.url, email: "ann@example.org", accessToken: token,

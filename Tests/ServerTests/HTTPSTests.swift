@@ -36,10 +36,11 @@ struct HTTPSTests {
             #expect(server.url.scheme == "https")
             try await server.host.addAccount(email: "ann@example.org", password: TestServer.password)
             let client = try TrustedCertificates.client(alsoTrusting: files.certificateChain)
-            let grant = try await HTTPSessionAPI(WellnessAPIClient(server: server.url, token: nil, client: client))
+            let grant = try await HTTPSessionAPI(WellnessAPIClient(server: server.url, token: nil, client: client,
+                                                                   timeout: TestServer.clientLimit))
                 .logIn(email: "ann@example.org", password: TestServer.password)
             let session = try await HTTPSessionAPI(WellnessAPIClient(server: server.url, token: grant.accessToken,
-                                                                     client: client)).session()
+                                                                     client: client, timeout: TestServer.clientLimit)).session()
             #expect(session.email == "ann@example.org")
         }
     }
