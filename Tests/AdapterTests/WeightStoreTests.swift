@@ -295,6 +295,48 @@ struct WeightStoreTests {
         withExtendedLifetime(directory) {}
     }
 
+    @Test("SQLite walks every entry in the order of entries(since:), minutes of many weigh-ins and ties by id included")
+    func sqliteWalkOrder() async throws {
+        let directory = try TemporaryDirectory()
+        let weights = SQLiteWeightRepository(database: try SQLiteDatabase(file: directory.file("wellness.sqlite")))
+        var generator = SplitMix64(seed: 23)
+        var entries: [WeightEntry] = []
+        var keys = Set<WeightEntry.DuplicateKey>()
+        let start = Timestamp.milliseconds(Fixtures.instant("2026-11-20T08:00:00Z"))
+        while entries.count < 2000 {
+            // A few minutes, a few milliseconds in each: many ties of instant, weights in any order.
+            let millis = start + Int64.random(in: 0..<6, using: &generator) * 60_000 + Int64.random(in: 0..<4, using: &generator) * 15_000
+            let entry = WeightEntry(unchecked: .init(), date: Timestamp.fromMilliseconds(millis),
+                                    kilograms: Double(Int.random(in: 5000...9000, using: &generator)) / 100, note: nil,
+                                    source: .manual)
+            if keys.insert(entry.duplicateKey).inserted { entries.append(entry) }
+        }
+        let inserting = entries
+        #expect(try await weights.importEntries(commit: true) { try $0.insert(inserting) } == entries.count)
+        let expected = entries.sorted {
+            ($0.date, $0.id.rawValue.uuidString) < ($1.date, $1.id.rawValue.uuidString)
+        }
+        let visits = Visits()
+        try await weights.forEachEntry { visits.append($0) }
+        #expect(visits.all == expected)
+        #expect(try await weights.entries(since: nil) == expected)
+        withExtendedLifetime(directory) {}
+    }
+
+    @Test("a SQLite row whose minute is not an integer is a corrupt row naming minute")
+    func sqliteMinuteNotAnInteger() async throws {
+        let (directory, file, weights, _) = try await sqliteWithRow(
+            "(X'00', 7100, X'aabbccdd000040008000000000000010', 1795159800000, 71.0, NULL, 'manual')")
+        await #expect {
+            try await weights.forEachEntry { _ in }
+        } throws: { error in
+            guard case let .corruptRow(path, table, key, reason)? = error as? SQLiteStoreError else { return false }
+            return path == file.path && table == "weightEntry" && key.contains("aabbccdd-0000-4000-8000-000000000010")
+                && reason.hasPrefix("minute:")
+        }
+        withExtendedLifetime(directory) {}
+    }
+
     @Test("the weightEntry table itself refuses an id that is not 16 bytes, a weight out of range and a second copy of a weigh-in")
     func sqliteSchemaConstraints() async throws {
         let directory = try TemporaryDirectory()
