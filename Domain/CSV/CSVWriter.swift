@@ -67,9 +67,19 @@ public enum CSVWriter {
         return changed ? String(result) : text
     }
 
+    /// `text` in quotes, every `"` in it doubled (also one that begins a character with
+    /// combining marks, which a search for the character `"` would pass over).
     private static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        var bytes: [UInt8] = [quote]
+        for byte in text.utf8 {
+            bytes.append(byte)
+            if byte == quote { bytes.append(quote) }
+        }
+        bytes.append(quote)
+        return String(decoding: bytes, as: UTF8.self)
     }
+
+    private static let quote: UInt8 = 0x22
 
     /// Whether a cell that begins with `cell` needs a `'`: it starts with one, or with a
     /// formula trigger after any white space.
