@@ -84,6 +84,9 @@ struct CSVWriterTests {
     ])
     func quoteInsideACharacter(text: String, written: String) throws {
         #expect(CSVWriter.guardedField(text) == written)
+        var bytes: [UInt8] = []
+        CSVWriter.appendGuardedField(text, to: &bytes)
+        #expect(bytes == Array(written.utf8))
         // And it reads back as the note.
         var reader = CSVReader(delimiter: .comma)
         var read: [String] = []
