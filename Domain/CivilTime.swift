@@ -26,7 +26,13 @@ public enum CivilTime {
 
     /// The local date and time of `date` in `zone`.
     public static func local(_ date: Date, in zone: TimeZone) -> Local {
-        let millis = Timestamp.milliseconds(date) + Int64(zone.secondsFromGMT(for: date)) * 1000
+        local(milliseconds: Timestamp.milliseconds(date), utcOffset: zone.secondsFromGMT(for: date))
+    }
+
+    /// The local date and time `utcOffset` seconds ahead of UTC at the instant `milliseconds`
+    /// after 1970-01-01T00:00:00Z.
+    static func local(milliseconds: Int64, utcOffset: Int) -> Local {
+        let millis = milliseconds + Int64(utcOffset) * 1000
         let dayNumber = millis.dividedRoundingDown(by: millisecondsPerDay)
         return Local(day: LocalDay(dayNumber: Int(dayNumber)),
                      millisecondOfDay: Int(millis - dayNumber * millisecondsPerDay))

@@ -92,19 +92,50 @@ extension Timestamp {
     /// −00:44:30) cannot be written, so such instants are written in UTC. ``parse(_:)`` reads
     /// the text back to the same instant.
     public static func format(_ date: Date, offsetIn timeZone: TimeZone) -> String {
-        var offset = timeZone.secondsFromGMT(for: date)
-        if offset % 60 != 0 { offset = 0 }
-        let local = CivilTime.local(date, in: offset == 0 ? utcZone : timeZone)
+        var bytes: [UInt8] = []
+        append(date, utcOffset: timeZone.secondsFromGMT(for: date), to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends ``format(_:offsetIn:)`` of `date` to `bytes` as UTF-8, given the time zone's
+    /// offset from UTC at `date` in seconds (its `secondsFromGMT(for: date)`, or
+    /// ``UTCOffsets/seconds(at:)``).
+    public static func append(_ date: Date, utcOffset: Int, to bytes: inout [UInt8]) {
+        let offset = utcOffset % 60 == 0 ? utcOffset : 0
+        let local = CivilTime.local(milliseconds: milliseconds(date), utcOffset: offset)
         let day = local.day
+        var text = ASCIIBytes()
+        if (0...9999).contains(day.year) {
+            text.appendDigits(day.year, width: 4)
+            text.append(0x2D) // -
+            text.appendDigits(day.month, width: 2)
+            text.append(0x2D)
+            text.appendDigits(day.day, width: 2)
+        } else {
+            bytes.append(contentsOf: day.description.utf8) // a local date beyond the years of instants
+        }
         let msOfDay = local.millisecondOfDay
         let seconds = msOfDay / 1000
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        var text = day.description + "T" + two(seconds / 3600) + ":" + two(seconds / 60 % 60) + ":" + two(seconds % 60)
-        let fraction = msOfDay % 1000
-        if fraction != 0 { text += "." + (fraction < 100 ? "0" : "") + two(fraction) }
-        if offset == 0 { return text + "Z" }
-        let magnitude = abs(offset) / 60
-        return text + (offset < 0 ? "-" : "+") + two(magnitude / 60) + ":" + two(magnitude % 60)
+        text.append(0x54) // T
+        text.appendDigits(seconds / 3600, width: 2)
+        text.append(0x3A) // :
+        text.appendDigits(seconds / 60 % 60, width: 2)
+        text.append(0x3A)
+        text.appendDigits(seconds % 60, width: 2)
+        if msOfDay % 1000 != 0 {
+            text.append(0x2E) // .
+            text.appendDigits(msOfDay % 1000, width: 3)
+        }
+        if offset == 0 {
+            text.append(0x5A) // Z
+        } else {
+            let minutes = abs(offset) / 60
+            text.append(offset < 0 ? 0x2D : 0x2B) // - or +
+            text.appendDigits(minutes / 60, width: 2)
+            text.append(0x3A)
+            text.appendDigits(minutes % 60, width: 2)
+        }
+        text.append(to: &bytes)
     }
 }
 

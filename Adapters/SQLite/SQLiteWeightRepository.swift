@@ -9,6 +9,7 @@ import WellnessDomain
 ///
 /// Imports bind one prepared statement through SQLite's C interface row by row (no records, no
 /// argument arrays): a million rows go in about as fast as the `sqlite3` tool's own `.import`.
+/// Reads take each row's values through the same interface.
 public struct SQLiteWeightRepository: WeightRepository {
     private let database: SQLiteDatabase
     static let table = "weightEntry"
@@ -55,17 +56,57 @@ public struct SQLiteWeightRepository: WeightRepository {
         }
     }
 
+    /// Reads the table in its own order, (minute, hundredths), and puts each minute's entries
+    /// (seldom more than one) in order here: `ORDER BY minute, atMs, id` has SQLite sort every
+    /// minute on its own, which takes longer than all the rest of the walk.
     public func forEachEntry(_ body: @Sendable (WeightEntry) throws -> Void) async throws {
         try await database.read { db in
-            let rows = try Row.fetchCursor(db, sql: "SELECT \(Self.columns) FROM \(Self.table) ORDER BY minute, atMs, id")
-            while let row = try rows.next() { try body(try Self.entry(row)) }
+            let statement = try db.makeStatement(
+                sql: "SELECT \(Self.columns), minute FROM \(Self.table) ORDER BY minute, hundredths")
+            let rows = try Row.fetchCursor(statement)
+            let handle = statement.sqliteStatement
+            var minute: Int64?
+            var sameMinute: [WeightEntry] = []
+            while let row = try rows.next() {
+                let rowMinute = sqlite3_column_type(handle, 5) == SQLITE_INTEGER ? sqlite3_column_int64(handle, 5)
+                    : try StoredRow(row, table: Self.table, key: Self.key(row)).int64("minute")
+                if rowMinute != minute {
+                    try Self.deliver(&sameMinute, to: body)
+                    minute = rowMinute
+                }
+                sameMinute.append(try Self.entry(handle) ?? Self.entry(row))
+            }
+            try Self.deliver(&sameMinute, to: body)
         }
     }
 
+    /// Calls `body` with `entries`, oldest first (ties by id, as SQLite orders blobs), and
+    /// empties them.
+    private static func deliver(_ entries: inout [WeightEntry], to body: (WeightEntry) throws -> Void) throws {
+        if entries.count > 1 {
+            entries.sort { first, second in
+                let (firstMillis, secondMillis) = (Timestamp.milliseconds(first.date), Timestamp.milliseconds(second.date))
+                guard firstMillis == secondMillis else { return firstMillis < secondMillis }
+                return withUnsafeBytes(of: first.id.rawValue.uuid) { firstID in
+                    withUnsafeBytes(of: second.id.rawValue.uuid) { firstID.lexicographicallyPrecedes($0) }
+                }
+            }
+        }
+        for entry in entries { try body(entry) }
+        entries.removeAll(keepingCapacity: true)
+    }
+
+    /// The entries of the rows `clause` selects. Each row's values are read through SQLite's C
+    /// interface, not as a GRDB `Row` of named columns; a row holding anything a valid row
+    /// cannot is read again as a `Row`, whose error names the row and the column.
     private static func fetch(_ db: Database, _ clause: String,
                               _ arguments: [any DatabaseValueConvertible]) throws -> [WeightEntry] {
-        try Row.fetchAll(db, sql: "SELECT \(columns) FROM \(table) \(clause)", arguments: StatementArguments(arguments))
-            .map(entry)
+        let statement = try db.makeStatement(sql: "SELECT \(columns) FROM \(table) \(clause)")
+        let rows = try Row.fetchCursor(statement, arguments: StatementArguments(arguments))
+        let handle = statement.sqliteStatement
+        var entries: [WeightEntry] = []
+        while let row = try rows.next() { entries.append(try entry(handle) ?? entry(row)) }
+        return entries
     }
 
     private static func entry(_ row: Row) throws -> WeightEntry {
@@ -77,6 +118,56 @@ public struct SQLiteWeightRepository: WeightRepository {
         if let problem = WeightEntry.problem(kilograms: kilograms) { throw stored.corrupt("kilograms", problem.summary) }
         return WeightEntry(unchecked: .init(uuid), date: try stored.instant("atMs"), kilograms: kilograms,
                            note: try stored.optionalText("note"), source: source)
+    }
+
+    /// The entry in the current row of `handle` (the columns of ``columns``, in order), or `nil`
+    /// when a value is not one that reading the row as a `Row` accepts.
+    private static func entry(_ handle: OpaquePointer) -> WeightEntry? {
+        guard sqlite3_column_type(handle, 0) == SQLITE_BLOB, sqlite3_column_bytes(handle, 0) == 16,
+              let id = sqlite3_column_blob(handle, 0), sqlite3_column_type(handle, 1) == SQLITE_INTEGER
+        else { return nil }
+        let millis = sqlite3_column_int64(handle, 1)
+        guard StoredRow.instantRange.contains(millis),
+              let kilograms = number(handle, 2), WeightEntry.problem(kilograms: kilograms) == nil,
+              sqlite3_column_type(handle, 3) == SQLITE_NULL || sqlite3_column_type(handle, 3) == SQLITE_TEXT,
+              let source = source(handle, 4) else { return nil }
+        return WeightEntry(unchecked: .init(UUID(uuid: id.loadUnaligned(as: uuid_t.self))),
+                           date: Timestamp.fromMilliseconds(millis), kilograms: kilograms, note: text(handle, 3),
+                           source: source)
+    }
+
+    /// A REAL (finite) or INTEGER column as ``StoredRow/double(_:)`` reads it, else `nil`.
+    private static func number(_ handle: OpaquePointer, _ column: Int32) -> Double? {
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_FLOAT:
+            let value = sqlite3_column_double(handle, column)
+            return value.isFinite ? value : nil
+        case SQLITE_INTEGER:
+            return Double(sqlite3_column_int64(handle, column))
+        default:
+            return nil
+        }
+    }
+
+    /// The source whose raw value a TEXT column holds (up to any NUL character, as GRDB reads
+    /// text), else `nil`. The raw values are ASCII, and no other text equals one of them as a
+    /// `String` does, so their bytes are compared without making a `String` of each row's.
+    private static func source(_ handle: OpaquePointer, _ column: Int32) -> WeightEntry.Source? {
+        guard sqlite3_column_type(handle, column) == SQLITE_TEXT, let text = sqlite3_column_text(handle, column) else {
+            return nil
+        }
+        // Each byte compared stops at the first that differs, so none past the text's NUL is read.
+        return sources.first { source in
+            source.bytes.indices.allSatisfy { text[$0] == source.bytes[$0] } && text[source.bytes.count] == 0
+        }?.source
+    }
+
+    private static let sources = WeightEntry.Source.allCases.map { (bytes: Array($0.rawValue.utf8), source: $0) }
+
+    /// A TEXT column as GRDB reads it (up to any NUL character), else `nil`.
+    private static func text(_ handle: OpaquePointer, _ column: Int32) -> String? {
+        guard sqlite3_column_type(handle, column) == SQLITE_TEXT else { return nil }
+        return sqlite3_column_text(handle, column).map { String(cString: $0) }
     }
 
     /// A row named by its id: a UUID when it is 16 bytes, else as stored.

@@ -22,12 +22,9 @@ struct WeightImportBenchmark: BenchmarkCase {
             .appendingPathComponent("wellness-bench-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        guard let sqlite3 = Self.findExecutable("sqlite3") else {
-            throw BenchmarkError("the sqlite3 command-line tool is needed for the baseline (apt-get install sqlite3)")
-        }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "Europe/Amsterdam")!
-        let now = LocalDay(year: 2026, month: 11, day: 21)!.at(hour: 10, minute: 30, in: calendar)
+        let sqlite3 = try Self.sqlite3()
+        let calendar = Self.calendar
+        let now = Self.now(in: calendar)
         let csv = directory.appendingPathComponent("weights.csv")
         let size = try Self.writeFile(csv, rows: rowCount, calendar: calendar)
         let megabytes = Double(size) / 1_000_000
@@ -183,15 +180,41 @@ struct WeightImportBenchmark: BenchmarkCase {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
+    /// The `sqlite3` command-line tool, which the weight cases' baselines run.
+    static func sqlite3() throws -> String {
+        guard let path = findExecutable("sqlite3") else {
+            throw BenchmarkError("the sqlite3 command-line tool is needed for the baseline (apt-get install sqlite3)")
+        }
+        return path
+    }
+
+    /// The calendar of the weight cases' weigh-ins: Gregorian, in Amsterdam.
+    static var calendar: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "Europe/Amsterdam")!
+        return calendar
+    }
+
+    /// "Now" for the weight cases: after the last weigh-in of the file (a million rows about
+    /// half an hour apart from 1970 reach December 2027), which would otherwise lie in the future.
+    static func now(in calendar: Calendar) -> Date { LocalDay(year: 2030, month: 1, day: 1)!.at(hour: 12, in: calendar) }
+
     static func findExecutable(_ name: String) -> String? {
         let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         return paths.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    static func runProcess(_ executable: String, _ arguments: [String]) throws {
+    /// Runs `executable` to its end, with `environment` added to ours and its standard output
+    /// to `output` (when given); throws when it fails or writes anything to standard error.
+    static func runProcess(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
+                           output: FileHandle? = nil) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
+        if let output { process.standardOutput = output }
         let errors = Pipe()
         process.standardError = errors
         try process.run()

@@ -238,6 +238,105 @@ struct WeightStoreTests {
         withExtendedLifetime(directory) {}
     }
 
+    @Test("a SQLite row holding what only another tool writes is a corrupt row, also where it looks almost right",
+          arguments: [("9e999, NULL, 'manual'", "kilograms"), ("'heavy', NULL, 'manual'", "kilograms"),
+                      ("71.0, NULL, X'6d616e75616c'", "source"), ("71.0, NULL, ''", "source"),
+                      ("71.0, NULL, 'manuals'", "source"), ("71.0, NULL, 'manua'", "source"), ("71.0, NULL, 'Manual'", "source"),
+                      ("71.0, NULL, CAST(X'006d616e75616c' AS TEXT)", "source"),
+                      ("71.0, X'00', 'manual'", "note")])
+    func sqliteAlmostValid(values: String, column: String) async throws {
+        let (directory, file, weights, _) = try await sqliteWithRow(
+            "(29919330, 7100, X'aabbccdd00004000800000000000000f', 1795159800000, \(values))")
+        await expectCorruptRow(weights, file: file, key: "aabbccdd-0000-4000-8000-00000000000f", reason: "\(column):")
+        withExtendedLifetime(directory) {}
+    }
+
+    @Test("a SQLite instant outside the years 1...9999 is a corrupt row naming atMs", arguments: [
+        "253402300800000", "-62135596800001",
+    ])
+    func sqliteInstantOutOfRange(millis: String) async throws {
+        let (directory, file, weights, _) = try await sqliteWithRow(
+            "(29919330, 7100, X'aabbccdd00004000800000000000000f', \(millis), 71.0, NULL, 'manual')")
+        let isCorrupt: @Sendable (any Error) -> Bool = { error in
+            guard case let .corruptRow(path, table, key, reason)? = error as? SQLiteStoreError else { return false }
+            return path == file.path && table == "weightEntry" && key.contains("aabbccdd-0000-4000-8000-00000000000f")
+                && reason.hasPrefix("atMs:")
+        }
+        await #expect { try await weights.entries(since: nil) } throws: { isCorrupt($0) }
+        await #expect { try await weights.forEachEntry { _ in } } throws: { isCorrupt($0) }
+        await #expect { try await weights.latest(atOrBefore: nil) } throws: { isCorrupt($0) }
+        withExtendedLifetime(directory) {}
+    }
+
+    @Test("SQLite rows read as GRDB reads them: an empty note is no note, text ends at a NUL, the last millisecond of 9999")
+    func sqliteOddValidValues() async throws {
+        let (directory, _, weights, valid) = try await sqliteWithRow("""
+            (29919330, 7100, X'aabbccdd00004000800000000000000f', 1795159800000, 71, '', 'imported'),
+            (29919331, 7250, X'aabbccdd000040008000000000000010', 1795159860001, 72.5, CAST(X'610062' AS TEXT),
+             CAST(X'6d616e75616c0078' AS TEXT)),
+            (4223371679, 7000, X'aabbccdd000040008000000000000011', 253402300799999, 70.0, 'last', 'manual')
+            """)
+        func id(_ text: String) -> WeightEntry.ID { .init(UUID(uuidString: text)!) }
+        let expected = [
+            valid,
+            WeightEntry(unchecked: id("aabbccdd-0000-4000-8000-00000000000f"), date: Fixtures.instant("2026-11-20T07:30:00Z"),
+                        kilograms: 71, note: nil, source: .imported),
+            WeightEntry(unchecked: id("aabbccdd-0000-4000-8000-000000000010"), date: Fixtures.instant("2026-11-20T07:31:00.001Z"),
+                        kilograms: 72.5, note: "a", source: .manual),
+            WeightEntry(unchecked: id("aabbccdd-0000-4000-8000-000000000011"), date: Timestamp.range.upperBound,
+                        kilograms: 70, note: "last", source: .manual),
+        ]
+        #expect(try await weights.entries(since: nil) == expected)
+        let visits = Visits()
+        try await weights.forEachEntry { visits.append($0) }
+        #expect(visits.all == expected)
+        #expect(try await weights.latest(atOrBefore: nil) == expected.last)
+        #expect(try await weights.entries(idPrefix: "aabbccdd", limit: 9) == Array(expected.dropFirst()))
+        withExtendedLifetime(directory) {}
+    }
+
+    @Test("SQLite walks every entry in the order of entries(since:), minutes of many weigh-ins and ties by id included")
+    func sqliteWalkOrder() async throws {
+        let directory = try TemporaryDirectory()
+        let weights = SQLiteWeightRepository(database: try SQLiteDatabase(file: directory.file("wellness.sqlite")))
+        var generator = SplitMix64(seed: 23)
+        var entries: [WeightEntry] = []
+        var keys = Set<WeightEntry.DuplicateKey>()
+        let start = Timestamp.milliseconds(Fixtures.instant("2026-11-20T08:00:00Z"))
+        while entries.count < 2000 {
+            // A few minutes, a few milliseconds in each: many ties of instant, weights in any order.
+            let millis = start + Int64.random(in: 0..<6, using: &generator) * 60_000 + Int64.random(in: 0..<4, using: &generator) * 15_000
+            let entry = WeightEntry(unchecked: .init(), date: Timestamp.fromMilliseconds(millis),
+                                    kilograms: Double(Int.random(in: 5000...9000, using: &generator)) / 100, note: nil,
+                                    source: .manual)
+            if keys.insert(entry.duplicateKey).inserted { entries.append(entry) }
+        }
+        let inserting = entries
+        #expect(try await weights.importEntries(commit: true) { try $0.insert(inserting) } == entries.count)
+        let expected = entries.sorted {
+            ($0.date, $0.id.rawValue.uuidString) < ($1.date, $1.id.rawValue.uuidString)
+        }
+        let visits = Visits()
+        try await weights.forEachEntry { visits.append($0) }
+        #expect(visits.all == expected)
+        #expect(try await weights.entries(since: nil) == expected)
+        withExtendedLifetime(directory) {}
+    }
+
+    @Test("a SQLite row whose minute is not an integer is a corrupt row naming minute")
+    func sqliteMinuteNotAnInteger() async throws {
+        let (directory, file, weights, _) = try await sqliteWithRow(
+            "(X'00', 7100, X'aabbccdd000040008000000000000010', 1795159800000, 71.0, NULL, 'manual')")
+        await #expect {
+            try await weights.forEachEntry { _ in }
+        } throws: { error in
+            guard case let .corruptRow(path, table, key, reason)? = error as? SQLiteStoreError else { return false }
+            return path == file.path && table == "weightEntry" && key.contains("aabbccdd-0000-4000-8000-000000000010")
+                && reason.hasPrefix("minute:")
+        }
+        withExtendedLifetime(directory) {}
+    }
+
     @Test("the weightEntry table itself refuses an id that is not 16 bytes, a weight out of range and a second copy of a weigh-in")
     func sqliteSchemaConstraints() async throws {
         let directory = try TemporaryDirectory()
@@ -311,4 +410,14 @@ struct WeightStoreTests {
         #expect(try await weights.entries(since: nil).isEmpty)
         #expect(try await weights.importEntries(commit: true) { try $0.insert(good) } == 100)
     }
+}
+
+/// The entries a `forEachEntry` body saw (the body must be `Sendable`).
+private final class Visits: @unchecked Sendable {
+    private let lock = NSLock()
+    private var seen: [WeightEntry] = []
+
+    func append(_ entry: WeightEntry) { lock.withLock { seen.append(entry) } }
+
+    var all: [WeightEntry] { lock.withLock { seen } }
 }

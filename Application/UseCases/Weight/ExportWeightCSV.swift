@@ -23,18 +23,30 @@ public struct ExportWeightCSV: Sendable {
     /// entries written.
     @discardableResult
     public func execute(chunkSize: Int = 1 << 16, write: @escaping @Sendable ([UInt8]) throws -> Void) async throws -> Int {
-        let output = ChunkedOutput(chunkSize: chunkSize, write: write)
-        let timeZone = time.calendar.timeZone
-        try output.append(CSVWriter.record(Self.header.components(separatedBy: ",")))
+        let output = ChunkedOutput(chunkSize: chunkSize, state: UTCOffsets(time.calendar.timeZone), write: write)
+        try output.append { _, bytes in bytes.append(contentsOf: CSVWriter.record(Self.header.components(separatedBy: ",")).utf8) }
         try await weights.forEachEntry { entry in
-            try output.append(Self.line(entry, timeZone: timeZone))
+            try output.append { offsets, bytes in Self.append(entry, utcOffset: offsets.seconds(at: entry.date), to: &bytes) }
         }
         return try output.finish()
     }
 
     /// One entry as a CSV record (CRLF included).
     public static func line(_ entry: WeightEntry, timeZone: TimeZone) -> String {
-        let note = entry.note.map(CSVWriter.guardedField) ?? ""
-        return Timestamp.format(entry.date, offsetIn: timeZone) + "," + "\(entry.kilograms)" + "," + note + "\r\n"
+        var bytes: [UInt8] = []
+        append(entry, utcOffset: timeZone.secondsFromGMT(for: entry.date), to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends ``line(_:timeZone:)`` of `entry` to `bytes`, given the time zone's offset from
+    /// UTC at the entry's date.
+    static func append(_ entry: WeightEntry, utcOffset: Int, to bytes: inout [UInt8]) {
+        Timestamp.append(entry.date, utcOffset: utcOffset, to: &bytes)
+        bytes.append(0x2C) // ,
+        CSVWriter.appendNumber(entry.kilograms, to: &bytes)
+        bytes.append(0x2C)
+        if let note = entry.note { CSVWriter.appendGuardedField(note, to: &bytes) }
+        bytes.append(0x0D) // CR LF
+        bytes.append(0x0A)
     }
 }

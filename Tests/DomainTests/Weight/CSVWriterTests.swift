@@ -78,6 +78,26 @@ struct CSVWriterTests {
         #expect(CSVWriter.guardedField("a,b") == "\"a,b\"")
     }
 
+    @Test("every quote is doubled, also one that shares a character with a combining or prepended mark", arguments: [
+        ("\"\u{301}", "\"\"\"\u{301}\""), ("a\"\u{308}b", "\"a\"\"\u{308}b\""), ("\u{600}\"", "\"\u{600}\"\"\""),
+        ("=\"\u{301}", "\"'=\"\"\u{301}\""), ("\"\u{200D}", "\"\"\"\u{200D}\""),
+    ])
+    func quoteInsideACharacter(text: String, written: String) throws {
+        #expect(CSVWriter.guardedField(text) == written)
+        var bytes: [UInt8] = []
+        CSVWriter.appendGuardedField(text, to: &bytes)
+        #expect(bytes == Array(written.utf8))
+        // And it reads back as the note.
+        var reader = CSVReader(delimiter: .comma)
+        var read: [String] = []
+        func collect(_ record: borrowing CSVRecord) {
+            if record.count == 2, let field = record.string(0) { read.append(CSVWriter.removingFormulaGuard(field)) }
+        }
+        try reader.consume(Array((written + ",end\r\n").utf8)) { collect($0) }
+        try reader.finish { collect($0) }
+        #expect(read == [text])
+    }
+
     /// Whether a spreadsheet cell beginning with `cell` would be read as a formula.
     static func startsLikeFormula(_ cell: Substring) -> Bool {
         for scalar in cell.unicodeScalars {
