@@ -53,13 +53,19 @@ public struct BackupArchiveReader {
         try scanner.consume(chunk) { item in try read(item, handle) }
     }
 
-    /// Checks that the archive is whole: it ended where it should, has its version and
-    /// settings, and every supplement and goal a record names is in it.
+    /// Checks that the archive is whole: it ended where it should, has its version, settings
+    /// and every collection (an empty one as `[]`, as the writer writes it: a collection left
+    /// out of a hand-edited file would otherwise restore as empty), and every supplement and
+    /// goal a record names is in it.
     public func finish() throws {
         try scanner.finish()
         guard format != nil else { throw BackupError.notAnArchive }
         guard version != nil else { throw BackupError.missing("version") }
         guard sawSettings else { throw BackupError.missing("settings") }
+        guard !collectionsSeen.isEmpty else { throw BackupError.missing("collections") }
+        if let absent = BackupCollection.allCases.first(where: { !collectionsSeen.contains($0.rawValue) }) {
+            throw BackupError.missing("collections.\(absent.rawValue)")
+        }
         for reference in references {
             if let supplement = reference.supplement, !supplements.contains(supplement) {
                 throw broken(reference.place, reference.identity, "supplement \(supplement)")

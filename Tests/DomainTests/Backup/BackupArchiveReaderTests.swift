@@ -45,8 +45,9 @@ struct BackupArchiveReaderTests {
 
     @Test("settings after the collections: the supplement logs' references are checked against them at the end")
     func settingsAfterCollections() {
+        let others = BackupCollection.allCases.dropFirst().map { ",\"\($0.rawValue)\":[]" }.joined()
         let text = #"{"format":"wellness-backup","version":1,"collections":{"supplementLogs":["#
-            + Hand.supplementLog() + "]}," + String(Hand.settings.dropLast()) + "}"
+            + Hand.supplementLog() + "]" + others + "}," + String(Hand.settings.dropLast()) + "}"
         let outcome = BackupReading.read(text, chunkSize: 3)
         #expect(outcome.error == nil)
         #expect(outcome.records.count == 1)
@@ -66,8 +67,8 @@ struct BackupArchiveReaderTests {
         #expect(journal.notes == "Zoë \"quoted\" back\\slash / é\u{7} 🏃 tab\tnew\nline 日本語")
     }
 
-    @Test("a collection may be left out or empty; records are counted per collection")
-    func emptyAndMissingCollections() {
+    @Test("an empty collection counts nothing; records are counted per collection")
+    func emptyCollections() {
         let outcome = BackupReading.read(Hand.text([("moods", []), ("journals", [Hand.journal(), Hand.journal("2026-11-21")])]))
         #expect(outcome.error == nil)
         var counts = BackupCounts()
@@ -75,6 +76,18 @@ struct BackupArchiveReaderTests {
         #expect(outcome.counts == counts)
         #expect(outcome.counts.total == 2)
         #expect(outcome.counts.nonEmpty.map(\.collection) == [.journals])
+    }
+
+    @Test("an archive without collections, or without one of them, is refused, naming the first missing",
+          arguments: [nil] + BackupCollection.allCases)
+    func missingCollection(_ left: BackupCollection?) {
+        let text = if let left {
+            Hand.text(BackupCollection.allCases.filter { $0 != left }.map { ($0.rawValue, []) }, complete: false)
+        } else {
+            Hand.head + "\n" + String(Hand.settings.dropLast()) + "}\n"
+        }
+        let outcome = BackupReading.read(text)
+        #expect(outcome.error == .missing(left.map { "collections.\($0.rawValue)" } ?? "collections"))
     }
 
     // MARK: - Errors
@@ -135,15 +148,15 @@ struct BackupArchiveReaderTests {
         Broken("collections that is not an object", Hand.text([]).replacingOccurrences(of: #""collections":{"#,
                                                                                         with: #""collections":["#),
                .malformed(line: 3, found: "[")),
-        Broken("a collection that is not an array", Hand.text([]).replacingOccurrences(of: "\n}}", with: "\n\"journals\":{}}}"),
+        Broken("a collection that is not an array", Hand.text([], complete: false).replacingOccurrences(of: "\n}}", with: "\n\"journals\":{}}}"),
                .malformed(line: 4, found: "{")),
         Broken("a comma before the end of a collection", Hand.text([("journals", [Hand.journal() + ","])]),
                .malformed(line: 6, found: "]")),
         Broken("a missing comma between records", Hand.text([("journals", [Hand.journal() + "\n" + Hand.journal("2026-11-21")])]),
                .malformed(line: 6, found: "{")),
         Broken("a record that is not JSON", Hand.text([("journals", ["day: 2026-11-20"])]), .malformed(line: 5, found: "d")),
-        Broken("text after the end", Hand.good + "\n{\"x\":1}\n", .malformed(line: 12, found: "{")),
-        Broken("a second archive after the end", Hand.good + Hand.good, .malformed(line: 11, found: "{")),
+        Broken("text after the end", Hand.good + "\n{\"x\":1}\n", .malformed(line: Hand.goodLines + 2, found: "{")),
+        Broken("a second archive after the end", Hand.good + Hand.good, .malformed(line: Hand.goodLines + 1, found: "{")),
         Broken("a record without its day", Hand.text([("journals", [Hand.journal(), #"{"notes":null,"tags":[]}"#])]),
                .invalidRecord(line: 6, collection: "journals", index: 2, reason: "day is missing")),
         Broken("a mood of 9", Hand.text([("moods", [Hand.mood(3, day: "2026-11-19"), Hand.mood(9)])]),

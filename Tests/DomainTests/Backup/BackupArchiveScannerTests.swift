@@ -17,7 +17,8 @@ struct BackupArchiveScannerTests {
     @Test("the members, collections and records of a hand-written archive, each with the line it starts on")
     func items() {
         let text = HandArchive.text([("journals", [HandArchive.journal(), HandArchive.journal("2026-11-21")]),
-                                     ("moods", []), ("weights", [HandArchive.weight()])])
+                                     ("moods", []), ("weights", [HandArchive.weight()])],
+                                    complete: false)
         let scanned = BackupReading.scan(Array(text.utf8))
         #expect(scanned.error == nil)
         let settings = String(HandArchive.settings.dropFirst(#""settings":"#.count).dropLast())

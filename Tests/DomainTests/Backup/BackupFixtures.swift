@@ -215,7 +215,8 @@ enum BackupSample {
 
 /// Archives written by hand in the writer's layout, so every line is known: line 1 the format
 /// and version, line 2 the settings, line 3 `"collections":{`, line 4 the first collection's
-/// name, then a line per record and a line closing each collection.
+/// name, then a line per record and a line closing each collection; the collections not given
+/// follow, empty.
 enum HandArchive {
     static let head = #"{"format":"wellness-backup","version":1,"#
     static let supplementJSON = #"{"dosage":"2000 IU","id":"00000001-5e1f-4000-8000-000000000000","isActive":true,"#
@@ -223,8 +224,13 @@ enum HandArchive {
     static let settings = #""settings":{"exerciseLibrary":{"isSeeded":false,"items":[]},"#
         + #""supplementStack":{"isSeeded":true,"items":[\#(supplementJSON)]},"tier":"free"},"#
 
-    static func text(_ collections: [(String, [String])], head: String = head, settings: String = settings) -> String {
-        let body = collections.map { name, records in
+    /// The collections given, in order, then every other collection empty (the reader requires
+    /// them all), unless `complete` is false.
+    static func text(_ collections: [(String, [String])], head: String = head, settings: String = settings,
+                     complete: Bool = true) -> String {
+        let named = Set(collections.map(\.0))
+        let rest = complete ? BackupCollection.allCases.map(\.rawValue).filter { !named.contains($0) }.map { ($0, [String]()) } : []
+        let body = (collections + rest).map { name, records in
             "\n\"\(name)\":[" + records.map { "\n" + $0 }.joined(separator: ",") + "\n]"
         }
         return head + "\n" + settings + "\n" + #""collections":{"# + body.joined(separator: ",") + "\n}}\n"
@@ -260,4 +266,6 @@ enum HandArchive {
 
     /// A good archive: a journal (line 5) and a weigh-in (line 8); 10 lines and a line break.
     static let good = text([("journals", [journal()]), ("weights", [weight()])])
+    /// How many lines end in ``good``.
+    static let goodLines = good.utf8.count { $0 == 0x0A }
 }
