@@ -180,7 +180,7 @@ let package = Package(
                     path: "Tests/AdapterTests", swiftSettings: strict),
         .testTarget(name: "WellnessCompositionTests",
                     dependencies: ["WellnessComposition", "WellnessTestSupport"],
-                    path: "Tests/CompositionTests", swiftSettings: strict),
+                    path: "Tests/CompositionTests", exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "WellnessCLITests", dependencies: ["WellnessCLI", "wellness", "WellnessTestSupport"],
                     path: "Tests/CLITests", swiftSettings: strict),
         .testTarget(name: "WellnessServerTests",
