@@ -105,9 +105,10 @@ public struct APIServer: Sendable {
 
     let sessions: Sessions
     let workspace: @Sendable (Account) async throws -> AccountWorkspace
-    /// Deletes an account, its sessions and all its data, given its password (throws
-    /// `AccountError.invalidCredentials` for a wrong one).
-    let deleteAccount: @Sendable (Account, String) async throws -> Void
+    /// Deletes an account, its sessions and all its data, given its password and the client's
+    /// address (throws `AccountError.invalidCredentials` for a wrong one,
+    /// `AccountError.tooManyAttempts` when the login throttle says to wait).
+    let deleteAccount: @Sendable (Account, String, String) async throws -> Void
     let time: TimeContext
     public let configuration: ServerConfiguration
     let logger: Logger
@@ -117,7 +118,7 @@ public struct APIServer: Sendable {
 
     public init(sessions: Sessions,
                 workspace: @escaping @Sendable (Account) async throws -> AccountWorkspace,
-                deleteAccount: @escaping @Sendable (Account, String) async throws -> Void, time: TimeContext,
+                deleteAccount: @escaping @Sendable (Account, String, String) async throws -> Void, time: TimeContext,
                 configuration: ServerConfiguration = ServerConfiguration(),
                 logger: Logger = Logger(label: "wellness.server"),
                 describe: @escaping @Sendable (any Error) -> String) {
@@ -261,9 +262,11 @@ public struct APIServer: Sendable {
             let account = try context.requireAccount()
             let password = try await JSONObject.read(request, limit: limit).string("password")!
             do {
-                try await deleteAccount(account, password)
+                try await deleteAccount(account, password, context.clientAddress)
             } catch AccountError.invalidCredentials {
                 throw APIError(.forbidden, "INVALID_PASSWORD", "wrong password: the account was not deleted")
+            } catch AccountError.tooManyAttempts(let wait) {
+                throw APIError.rateLimited(retryAfter: wait)
             } catch AccountError.passwordControlCharacter {
                 throw APIError.validation("\"password\" must not contain NUL or other control characters")
             }

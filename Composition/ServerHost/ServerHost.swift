@@ -46,9 +46,9 @@ public final class ServerHost: Sendable {
         listAccounts = ListAccounts(accounts: accounts)
         findAccount = FindAccount(accounts: accounts)
         removeAccount = RemoveAccount(accounts: accounts)
-        deleteAccount = DeleteAccount(accounts: accounts, hasher: credentials)
         startSession = StartSession(accounts: accounts, hasher: credentials, tokens: credentials, time: time,
                                     lifetime: sessionLifetime, throttle: loginThrottle)
+        deleteAccount = DeleteAccount(accounts: accounts, hasher: credentials, attempts: startSession.attempts)
         authenticateSession = AuthenticateSession(accounts: accounts, tokens: credentials, time: time)
         endSession = EndSession(accounts: accounts, tokens: credentials)
         self.store = store
@@ -64,8 +64,8 @@ public final class ServerHost: Sendable {
         APIServer(sessions: APIServer.Sessions(start: startSession, authenticate: authenticateSession, end: endSession),
                   workspace: { [self] account in
                       try await workspace(account.id).serverWorkspace(account.id, tipsService: tipsService)
-                  }, deleteAccount: { [self] account, password in
-                      try await deleteAccount(account.id, password: password)
+                  }, deleteAccount: { [self] account, password, client in
+                      try await deleteAccount(account.id, password: password, client: client)
                   }, time: time, configuration: configuration, logger: logger,
                   describe: { messages.message(for: $0) })
     }
@@ -127,10 +127,11 @@ public final class ServerHost: Sendable {
     }
 
     /// Deletes an account, its sessions and its data folder at its owner's request, given its
-    /// password (`AccountError.invalidCredentials` for a wrong one).
+    /// password (`AccountError.invalidCredentials` for a wrong one; failures count in the login
+    /// throttle, as `client`'s).
     @discardableResult
-    public func deleteAccount(_ id: Account.ID, password: String) async throws -> Account {
-        let account = try await deleteAccount.execute(id, password: password)
+    public func deleteAccount(_ id: Account.ID, password: String, client: String = "local") async throws -> Account {
+        let account = try await deleteAccount.execute(id, password: password, client: client)
         try await deleteData(of: id)
         return account
     }

@@ -65,6 +65,7 @@ private struct AccountsWorld {
     var removeAccount: RemoveAccount { RemoveAccount(accounts: accounts) }
     var authenticateSession: AuthenticateSession { AuthenticateSession(accounts: accounts, tokens: tokens, time: time) }
     var endSession: EndSession { EndSession(accounts: accounts, tokens: tokens) }
+    var deleteAccount: DeleteAccount { DeleteAccount(accounts: accounts, hasher: hasher, attempts: startSession.attempts) }
 
     var now: Date { clock.now() }
     func advance(_ seconds: TimeInterval) { clock.set(clock.now().addingTimeInterval(seconds)) }
@@ -325,6 +326,38 @@ struct ManageAccountsTests {
         }
         await #expect(throws: AccountError.invalidCredentials) {
             try await world.startSession.execute(email: "ann@example.org", password: "password-a")
+        }
+    }
+
+    @Test("deleting an account needs its password; wrong ones back off with the logins' throttle, counted for both")
+    func deleteBacksOff() async throws {
+        let ann = try await world.addAccount.execute(email: "ann@example.org", password: "password-a")
+        let bob = try await world.addAccount.execute(email: "bob@example.org", password: "password-b")
+        for _ in 1...4 {
+            await #expect(throws: AccountError.invalidCredentials) {
+                try await world.deleteAccount.execute(ann.id, password: "guess", client: "10.0.0.9")
+            }
+        }
+        await #expect(throws: AccountError.invalidCredentials) {
+            try await world.startSession.execute(email: "ann@example.org", password: "guess", client: "10.0.0.9")
+        }
+        // Five failures of the pair, by delete or login: both wait, and check no password meanwhile.
+        let checked = await world.hasher.verified.count
+        await #expect(throws: AccountError.tooManyAttempts(retryAfter: 1)) {
+            try await world.deleteAccount.execute(ann.id, password: "password-a", client: "10.0.0.9")
+        }
+        await #expect(throws: AccountError.tooManyAttempts(retryAfter: 1)) {
+            try await world.startSession.execute(email: "ann@example.org", password: "password-a", client: "10.0.0.9")
+        }
+        #expect(await world.hasher.verified.count == checked)
+        #expect(try await world.listAccounts.execute() == [ann, bob], "nothing deleted")
+        // Another account is not held up; after the wait the right password deletes.
+        #expect(try await world.deleteAccount.execute(bob.id, password: "password-b", client: "10.0.0.9") == bob)
+        world.advance(1)
+        #expect(try await world.deleteAccount.execute(ann.id, password: "password-a", client: "10.0.0.9") == ann)
+        #expect(try await world.listAccounts.execute().isEmpty)
+        await #expect(throws: AccountError.noSuchAccount(ann.id.description)) {
+            try await world.deleteAccount.execute(ann.id, password: "password-a", client: "10.0.0.9")
         }
     }
 

@@ -105,6 +105,27 @@ struct AccountDataTests {
         }
     }
 
+    @Test("wrong passwords to delete back off as failed logins do: 429 with Retry-After, also for the login")
+    func deleteThrottled() async throws {
+        try await TestServer.withServer(store: .sqlite) { server in
+            let (_, token) = try await server.account("ann@example.org")
+            for attempt in 1...5 {
+                let wrong = try await server.request(.DELETE, "/api/account", token: token,
+                                                     body: TestServer.data(["password": "guess \(attempt)"]))
+                #expect(wrong.status == 403, "attempt \(attempt)")
+            }
+            let waiting = try await server.request(.DELETE, "/api/account", token: token,
+                                                   body: TestServer.data(["password": TestServer.password]))
+            #expect(waiting.status == 429)
+            #expect(waiting.error?.code == "RATE_LIMITED")
+            #expect(waiting.headers.first(name: "Retry-After") == "1")
+            let login = try await server.post("/api/auth/login", json: ["email": "ann@example.org",
+                                                                        "password": TestServer.password])
+            #expect(login.status == 429, "the login from the same address waits too")
+            #expect(try await server.host.accounts().count == 1)
+        }
+    }
+
     @Test("ServerAccount deletes through HTTP and forgets the login; without one it says so")
     func clientUseCase() async throws {
         try await TestServer.withServer(store: .json) { server in

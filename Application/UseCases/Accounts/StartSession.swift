@@ -12,7 +12,8 @@ public struct StartSession: Sendable {
     let hasher: any PasswordHasher
     let tokens: any AccessTokenIssuer
     let time: TimeContext
-    let attempts: LoginAttempts
+    /// The failed logins seen, which ``DeleteAccount`` shares.
+    public let attempts: LoginAttempts
     /// How long a login holds.
     public let lifetime: TimeInterval
 
