@@ -63,7 +63,7 @@ struct BackupRoundTripTests {
     }
 
     static func backUp(_ wellness: Wellness) async throws -> [UInt8] {
-        let collected = Collected()
+        let collected = ByteSink()
         try await wellness.backups.backUp(to: collected.append)
         return collected.bytes
     }
@@ -112,13 +112,6 @@ struct BackupRoundTripTests {
 }
 
 /// Bytes handed over in chunks.
-private final class Collected: @unchecked Sendable {
-    private let lock = NSLock()
-    private var collected: [UInt8] = []
-    func append(_ bytes: [UInt8]) { lock.withLock { collected += bytes } }
-    var bytes: [UInt8] { lock.withLock { collected } }
-}
-
 /// SplitMix64: the same seed gives the same store on every machine.
 struct SeededRandom: RandomNumberGenerator {
     private var state: UInt64
