@@ -229,11 +229,29 @@ struct WeightImportBenchmark: BenchmarkCase {
 private func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
 /// Resets the process's peak resident memory (Linux: `/proc/self/clear_refs`), so the next
-/// reading covers only what follows.
+/// reading covers only what follows. Memory an earlier step freed is handed back to the system
+/// first (`malloc_trim`): the allocator keeps it otherwise, and it would count as the next
+/// step's, more after a bigger earlier step.
 func resetPeakMemory() throws {
     #if os(Linux)
+    // glibc's malloc_trim, which Swift's Glibc module does not declare.
+    if let trim = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") {
+        _ = unsafeBitCast(trim, to: (@convention(c) (Int) -> Int32).self)(0)
+    }
     try "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
     #endif
+}
+
+/// The process's resident memory in MB now (Linux; 0 elsewhere).
+func residentMemoryMB() -> Double {
+    #if os(Linux)
+    if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+       let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+       let kilobytes = Double(line.split(separator: " ", omittingEmptySubsequences: true)[1]) {
+        return kilobytes / 1024
+    }
+    #endif
+    return 0
 }
 
 /// The process's peak resident memory in MB since the last reset (Linux), or since it started.
