@@ -43,6 +43,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         // MARK: - Core
@@ -108,6 +109,7 @@ let package = Package(
                                .product(name: "NIOCore", package: "swift-nio"),
                                .product(name: "NIOPosix", package: "swift-nio"),
                                .product(name: "HTTPTypes", package: "swift-http-types"),
+                               .product(name: "Prometheus", package: "swift-prometheus"),
                                .product(name: "Logging", package: "swift-log")],
                 path: "Adapters/Server", swiftSettings: strict),
 

@@ -87,7 +87,8 @@ public struct ServerConfiguration: Sendable {
 
 /// The Wellness HTTP API on Hummingbird 2 (`wellness serve`): accounts and sessions,
 /// check-ins with idempotency keys, trends, insights, alerts, goals and tips. Every route but
-/// login needs a bearer token and counts against its rate limit; failed logins back off per
+/// login and the operations routes (`/healthz`, `/readyz`, `/metrics`) needs a bearer token and
+/// counts against its rate limit; failed logins back off per
 /// email and client address (``LoginThrottle``). Errors are always `{"error": {"code", "message"}}`.
 public struct APIServer: Sendable {
     /// Logging in, checking a bearer token, logging out.
@@ -115,14 +116,18 @@ public struct APIServer: Sendable {
     /// Words an error of the core for an error answer's `message`.
     let describe: @Sendable (any Error) -> String
     let limiter: RateLimiter
+    /// Readiness, open stores, holding a store for a request, and the metrics.
+    public let operations: ServerOperations
 
     public init(sessions: Sessions,
                 workspace: @escaping @Sendable (Account) async throws -> AccountWorkspace,
                 deleteAccount: @escaping @Sendable (Account, String, String) async throws -> Void, time: TimeContext,
                 configuration: ServerConfiguration = ServerConfiguration(),
                 logger: Logger = Logger(label: "wellness.server"),
+                operations: ServerOperations = ServerOperations(),
                 describe: @escaping @Sendable (any Error) -> String) {
         self.sessions = sessions
+        self.operations = operations
         self.describe = describe
         self.workspace = workspace
         self.deleteAccount = deleteAccount
@@ -173,9 +178,11 @@ public struct APIServer: Sendable {
 
     func router() -> Router<APIRequestContext> {
         let router = Router(context: APIRequestContext.self)
+        router.add(middleware: RecordRequestsMiddleware(metrics: operations.metrics,
+                                                        quietPaths: Set(Self.operationsRoutes.map { $0.split(separator: " ")[1].description })))
         router.add(middleware: ErrorEnvelopeMiddleware())
-        router.add(middleware: LogRequestsMiddleware(.info))
         let limit = configuration.maxBodyBytes
+        addOperationsRoutes(to: router)
 
         router.post("/api/auth/login") { request, context in
             let body = try await JSONObject.read(request, limit: limit)
@@ -197,6 +204,7 @@ public struct APIServer: Sendable {
         let api = router.group("/api")
             .add(middleware: AuthenticationMiddleware(authenticate: sessions.authenticate))
             .add(middleware: RateLimitMiddleware(limiter: limiter))
+            .add(middleware: HoldStoreMiddleware(hold: operations.holdStore))
 
         api.get("/auth/session") { _, context in
             let account = try context.requireAccount()

@@ -25,6 +25,9 @@ struct ServeCommand: AsyncParsableCommand {
             help: "Seconds a connection may wait without a whole request head before it is closed.") var idleTimeout = 30
     @Option(name: .customLong("max-connections"), help: "Connections served at once; more wait until one closes.")
     var maxConnections = 512
+    @Option(name: .customLong("max-open-stores"),
+            help: "Account stores kept open at once; the least recently used idle one is closed first.")
+    var maxOpenStores = ServerHost.defaultMaxOpenStores
     @Option(name: .customLong("tls-cert"), help: "Serve https: the certificate chain (PEM); needs --tls-key.")
     var tlsCertificate: String?
     @Option(name: .customLong("tls-key"), help: "Serve https: the certificate's private key (PEM); needs --tls-cert.")
@@ -44,13 +47,16 @@ struct ServeCommand: AsyncParsableCommand {
         guard maxConnections >= 1 else {
             throw ValidationError(text.string("cli.error.atLeast", .verbatim("--max-connections"), .number(1)))
         }
+        guard maxOpenStores >= 1 else {
+            throw ValidationError(text.string("cli.error.atLeast", .verbatim("--max-open-stores"), .number(1)))
+        }
         guard (tlsCertificate == nil) == (tlsKey == nil) else {
             throw ValidationError(text.string("cli.error.together", .verbatim("--tls-cert"), .verbatim("--tls-key")))
         }
     }
 
     func run() async throws {
-        try await ServerConsole.run(options, serving: true, tips: tips) { host, console in
+        try await ServerConsole.run(options, serving: true, tips: tips, maxOpenStores: maxOpenStores) { host, console in
             if let settings = try TipsOptions.settings(tips, in: console.context) {
                 let key = settings.isLoopback || settings.allowRemote ? "cli.serve.tips" : "cli.serve.tipsRemote"
                 console.context.errors.write("wellness: " + console.text.string(key, .verbatim(settings.destination),
@@ -261,13 +267,14 @@ extension Console {
 /// worded as in ``Console/run(_:_:)``.
 enum ServerConsole {
     static func run(_ options: GlobalOptions, serving: Bool = false, tips: TipsOptions? = nil,
+                    maxOpenStores: Int = ServerHost.defaultMaxOpenStores,
                     _ body: (ServerHost, ServerConsoleOutput) async throws -> Void) async throws {
         let context = CLIContext.current
         var messages = CLIMessages(locale: options.locale ?? WellnessLocale.fromEnvironment(context.environment))
         do {
             let configuration = try options.configuration(context, serving: serving, tips: tips)
             messages = CLIMessages(locale: configuration.locale)
-            let host = try ServerHost.make(configuration)
+            let host = try ServerHost.make(configuration, maxOpenStores: maxOpenStores)
             try await body(host, ServerConsoleOutput(text: messages.text, calendar: configuration.calendar,
                                                      json: options.json, context: context))
         } catch let failure as CLIFailure {

@@ -27,17 +27,25 @@ public final class ServerHost: Sendable {
     let logger: Logger
     /// Where the tips route's tips come from (`nil`: the rules), with the rules to fall back on.
     let tipsService: (any GoalTipsService)?
-    let workspaces = Workspaces()
+    /// The server's own repositories (readiness asks its accounts database).
+    let repositories: ServerRepositories
+    let workspaces: Workspaces
+
+    /// How many account stores a server keeps open by default.
+    public static let defaultMaxOpenStores = 256
 
     /// `bcryptCost` 12 for real use; tests lower it. `loginThrottle` says how failed logins
     /// back off (kept in this process's memory). `tipsService` (an AI service, say) answers the
     /// tips route, falling back to the rules when it fails; `nil` for the rules alone.
+    /// `maxOpenStores` (at least 1) bounds the account stores held open at once on disk: the
+    /// least recently used idle one is closed first (the in-memory store keeps all its accounts).
     public init(store: StoreKind, directory: URL, clock: any WallClock = SystemWallClock(),
                 calendar: Calendar = .current, bcryptCost: UInt8 = 12,
                 sessionLifetime: TimeInterval = StartSession.defaultLifetime,
                 loginThrottle: LoginThrottle.Policy = LoginThrottle.Policy(),
-                tipsService: (any GoalTipsService)? = nil,
+                tipsService: (any GoalTipsService)? = nil, maxOpenStores: Int = ServerHost.defaultMaxOpenStores,
                 logger: Logger = Logger(label: "wellness.server")) throws {
+        precondition(maxOpenStores >= 1, "maxOpenStores must be at least 1")
         let repositories = try ServerRepositories.make(store, directory: directory, logger: logger)
         let credentials = SecureCredentials(cost: bcryptCost)
         let time = TimeContext(clock: clock, calendar: calendar)
@@ -56,6 +64,8 @@ public final class ServerHost: Sendable {
         self.time = time
         self.logger = logger
         self.tipsService = tipsService
+        self.repositories = repositories
+        workspaces = Workspaces(limit: store == .memory ? nil : maxOpenStores, logger: logger)
     }
 
     /// The server for this directory; its error messages are worded by `messages`.
@@ -67,6 +77,12 @@ public final class ServerHost: Sendable {
                   }, deleteAccount: { [self] account, password, client in
                       try await deleteAccount(account.id, password: password, client: client)
                   }, time: time, configuration: configuration, logger: logger,
+                  operations: ServerOperations(checkReady: { [self] in try await checkReady() },
+                                               openStores: { [workspaces] in await workspaces.count },
+                                               holdStore: { [workspaces] account in
+                                                   await workspaces.hold(account)
+                                                   return { await workspaces.release(account) }
+                                               }),
                   describe: { messages.message(for: $0) })
     }
 
@@ -89,6 +105,26 @@ public final class ServerHost: Sendable {
             return try Wellness(repositories: repositories, clock: time.clock, calendar: time.calendar)
         }
     }
+
+    // MARK: - Operations
+
+    /// Returns when the server's store answers: the data directory is there (on disk) and the
+    /// accounts database answers a query. Throws what failed.
+    public func checkReady() async throws {
+        if store != .memory {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory),
+                  isDirectory.boolValue else { throw FileError.noSuchFile(directory.path) }
+        }
+        // A lookup by an index no session has: one cheap query that reaches the database.
+        _ = try await repositories.accounts.session(digest: "readiness-check")
+    }
+
+    /// How many account stores are open in this process.
+    public func openStoreCount() async -> Int { await workspaces.count }
+
+    /// Whether an account's store is open in this process.
+    public func isStoreOpen(_ account: Account.ID) async -> Bool { await workspaces.isOpen(account) }
 
     // MARK: - Accounts
 
@@ -149,20 +185,6 @@ public final class ServerHost: Sendable {
     public func logIn(email: String, password: String) async throws -> AccessGrant {
         try await startSession.execute(email: email, password: password).grant
     }
-
-    /// Opened containers by account.
-    actor Workspaces {
-        private var open: [Account.ID: Wellness] = [:]
-
-        func open(_ account: Account.ID, _ make: () throws -> Wellness) throws -> Wellness {
-            if let wellness = open[account] { return wellness }
-            let wellness = try make()
-            open[account] = wellness
-            return wellness
-        }
-
-        func forget(_ account: Account.ID) { open[account] = nil }
-    }
 }
 
 extension Wellness {
@@ -187,9 +209,10 @@ extension Wellness {
 
 extension ServerHost {
     /// The server host of a configuration's store and data directory.
-    public static func make(_ configuration: WellnessConfiguration) throws -> ServerHost {
+    public static func make(_ configuration: WellnessConfiguration, maxOpenStores: Int = defaultMaxOpenStores) throws
+        -> ServerHost {
         try ServerHost(store: configuration.store, directory: configuration.dataDirectory,
                        clock: configuration.clock, calendar: configuration.calendar,
-                       tipsService: configuration.tipsService, logger: configuration.logger)
+                       tipsService: configuration.tipsService, maxOpenStores: maxOpenStores, logger: configuration.logger)
     }
 }

@@ -244,7 +244,7 @@ struct AuthTests {
         }
     }
 
-    @Test("the list of protected routes above is every route but login")
+    @Test("the list of protected routes above is every route but login and the operations routes")
     func protectedRouteListIsComplete() async throws {
         try await TestServer.withServer { server in
             let routes = server.host.server(server.configuration).routes
@@ -252,7 +252,8 @@ struct AuthTests {
                             "GET /api/checkins/today", "GET /api/trends", "GET /api/insights/weekly", "GET /api/alerts",
                             "GET /api/v1/goals", "POST /api/v1/goals", "POST /api/v1/goals/{goalId}/tips",
                             "GET /api/account/export", "DELETE /api/account"]
-            #expect(Set(routes) == Set(expected + ["POST /api/auth/login"]))
+            #expect(Set(routes) == Set(expected + ["POST /api/auth/login", "GET /healthz", "GET /readyz", "GET /metrics"]))
+            #expect(Set(APIServer.operationsRoutes) == ["GET /healthz", "GET /readyz", "GET /metrics"])
         }
     }
 

@@ -39,14 +39,22 @@ struct OpenAPITests {
         #expect(documented == routes)
     }
 
-    @Test("login is the one operation without security; every operation declares 401 and 429")
+    @Test("login and the operations routes are the operations without security; every API operation declares 401 and 429")
     func securityPerOperation() throws {
         let document = try OpenAPIDocument.load()
+        let operationsRoutes = Set(APIServer.operationsRoutes)
+        #expect(operationsRoutes.count == 3)
         for (route, _, operation) in document.operations {
-            if route == "POST /api/auth/login" {
-                #expect(operation["security"]?.array == [])
+            if route == "POST /api/auth/login" || operationsRoutes.contains(route) {
+                #expect(operation["security"]?.array == [], "\(route)")
             } else {
                 #expect(operation["security"] == nil, "\(route) overrides the bearer requirement")
+            }
+            // Probes and scrapes need no token and are never rate limited.
+            if operationsRoutes.contains(route) {
+                #expect(document.response(route, status: 401) == nil, "\(route) declares 401")
+                #expect(document.response(route, status: 429) == nil, "\(route) declares 429")
+                continue
             }
             #expect(document.response(route, status: 401) != nil, "\(route) lacks 401")
             #expect(document.response(route, status: 429) != nil, "\(route) lacks 429")
@@ -136,6 +144,10 @@ struct OpenAPITests {
         if let schema = response["content"]?["application/json"]?["schema"] {
             let problems = document.violations(of: try JSON.parse(reply.body), against: schema)
             #expect(problems.isEmpty, "\(route) \(status): \(problems) in \(reply.text)", sourceLocation: sourceLocation)
+        } else if response["content"]?["text/plain"] != nil {
+            #expect(reply.header("Content-Type")?.hasPrefix("text/plain") == true, "\(route) \(status)",
+                    sourceLocation: sourceLocation)
+            #expect(!reply.body.isEmpty, "\(route) \(status) has no body", sourceLocation: sourceLocation)
         } else {
             #expect(reply.body.isEmpty, "\(route) \(status) has an undeclared body", sourceLocation: sourceLocation)
         }
@@ -147,6 +159,10 @@ struct OpenAPITests {
         try await TestServer.withServer { server in
             try await server.host.addAccount(email: "ann@example.org", password: TestServer.password)
             try await server.host.addAccount(email: "pro@example.org", password: TestServer.password, tier: .pro)
+
+            try Self.check(try await server.get("/healthz"), "GET /healthz", document, expecting: 200)
+            try Self.check(try await server.get("/readyz"), "GET /readyz", document, expecting: 200)
+            try Self.check(try await server.get("/metrics"), "GET /metrics", document, expecting: 200)
 
             let login = "POST /api/auth/login"
             try Self.check(try await server.post("/api/auth/login", json: ["email": "ann@example.org",

@@ -1,0 +1,48 @@
+import Prometheus
+
+/// One server's metrics in the Prometheus text format (`GET /metrics`): requests by method,
+/// route and status, their latency, and how many account stores are open.
+///
+/// The metrics live in a registry of this server's own, never in the process-wide
+/// `MetricsSystem`: several servers in one process (the tests start many) keep their counts
+/// apart, and nothing has to be bootstrapped once per process. Routes are the router's templates
+/// (`/api/v1/goals/{goalId}/tips`), never the paths asked for, so the number of series stays
+/// bounded whatever clients send.
+public final class ServerMetrics: Sendable {
+    /// Where the collectors live; `emitToString()` gives the exposition text.
+    public let registry: PrometheusCollectorRegistry
+
+    /// The label of a request that matched no route (404, 405).
+    public static let unmatchedRoute = "unmatched"
+
+    /// Latency buckets from 5 ms (a health check) to 10 s (a login on a starved machine, an AI tips call).
+    static let buckets: [Duration] = [.milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50),
+                                      .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1),
+                                      .milliseconds(2500), .seconds(5), .seconds(10)]
+
+    public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
+        self.registry = registry
+    }
+
+    /// Counts one answered request and records how long it took.
+    func record(method: String, route: String, status: Int, duration: Duration) {
+        let requests = MetricNameDescriptor(namespace: "wellness", subsystem: "http", metricName: "requests",
+                                            unitName: "total", helpText: "Requests answered, by method, route and status.")
+        registry.makeCounter(descriptor: requests, labels: [("method", method), ("route", route), ("status", "\(status)")])
+            .increment()
+        let latency = MetricNameDescriptor(namespace: "wellness", subsystem: "http", metricName: "request_duration",
+                                           unitName: "seconds",
+                                           helpText: "Time from a request's head to its answer, by method and route.")
+        registry.makeDurationHistogram(descriptor: latency, labels: [("method", method), ("route", route)],
+                                       buckets: Self.buckets)
+            .record(duration)
+    }
+
+    /// The exposition text, with the open-stores gauge set to `openStores` first.
+    func exposition(openStores: Int) -> [UInt8] {
+        let gauge = MetricNameDescriptor(namespace: "wellness", metricName: "open_account_stores", unitName: "",
+                                         helpText: "Account stores this process holds open.")
+        registry.makeGauge(descriptor: gauge).set(Double(openStores))
+        return registry.emitToBuffer()
+    }
+}

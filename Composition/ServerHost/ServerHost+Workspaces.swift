@@ -1,0 +1,80 @@
+import Foundation
+import Logging
+import WellnessComposition
+import WellnessDomain
+
+extension ServerHost {
+    /// The account containers this process holds open, at most `limit` of them: opening one past
+    /// the limit closes the least recently used one that no request holds.
+    ///
+    /// Closing drops the cache's reference; the store itself (its database connections) closes
+    /// when the last user lets go of it. So nothing is ever closed under a user, and nothing is
+    /// lost by closing: every write commits to disk before it returns, and the next use opens
+    /// the store again from its file. Requests hold their account's container
+    /// (``hold(_:)``/``release(_:)``), and a held one is never the one dropped: were it dropped,
+    /// the next request for that account would open a second container beside the one still in
+    /// use. When every open container is held, the cache goes over the limit for as long as
+    /// they are, and comes back under it as they are released.
+    actor Workspaces {
+        private struct Entry {
+            let wellness: Wellness
+            var lastUse: UInt64
+        }
+
+        /// `nil`: never close (the in-memory store, whose data would go with its container).
+        let limit: Int?
+        let logger: Logger
+        private var open: [Account.ID: Entry] = [:]
+        private var holds: [Account.ID: Int] = [:]
+        /// A counter for "recently": every use takes the next value.
+        private var uses: UInt64 = 0
+
+        init(limit: Int?, logger: Logger) {
+            self.limit = limit
+            self.logger = logger
+        }
+
+        /// How many containers are open.
+        var count: Int { open.count }
+
+        /// Whether the account's container is open (a test looks).
+        func isOpen(_ account: Account.ID) -> Bool { open[account] != nil }
+
+        /// The account's container, opened by `make` when it is not open; marks it as just used.
+        func open(_ account: Account.ID, _ make: () throws -> Wellness) throws -> Wellness {
+            uses += 1
+            if let entry = open[account] {
+                open[account]?.lastUse = uses
+                return entry.wellness
+            }
+            let wellness = try make()
+            open[account] = Entry(wellness: wellness, lastUse: uses)
+            closeIdle()
+            return wellness
+        }
+
+        /// One more request uses this account's container.
+        func hold(_ account: Account.ID) { holds[account, default: 0] += 1 }
+
+        /// A request that held this account's container is done with it.
+        func release(_ account: Account.ID) {
+            guard let count = holds[account] else { return }
+            holds[account] = count > 1 ? count - 1 : nil
+            closeIdle()
+        }
+
+        /// Drops an account's container whether held or not (the account is being deleted).
+        func forget(_ account: Account.ID) { open[account] = nil }
+
+        /// Closes the least recently used containers no request holds until at most `limit` are open.
+        private func closeIdle() {
+            guard let limit else { return }
+            while open.count > limit {
+                let idle = open.filter { holds[$0.key] == nil }
+                guard let victim = idle.min(by: { $0.value.lastUse < $1.value.lastUse })?.key else { return }
+                open[victim] = nil
+                logger.debug("closed an idle account store", metadata: ["account": "\(victim)", "open": "\(open.count)"])
+            }
+        }
+    }
+}
