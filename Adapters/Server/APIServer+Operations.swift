@@ -13,6 +13,9 @@ extension APIServer {
 
     /// Seconds a client is told to wait before asking `/readyz` again.
     static let readinessRetrySeconds = 5
+    /// How long `/readyz` waits for the store before it answers 503: a probe that hangs with a
+    /// hung database tells a load balancer nothing until its own timeout.
+    static let readinessLimit: Duration = .seconds(2)
 
     func addOperationsRoutes(to router: Router<APIRequestContext>) {
         // Alive: the process answers HTTP. Touches no store, so a slow disk never makes a
@@ -22,7 +25,7 @@ extension APIServer {
         // Ready: the server's store answers (the accounts database, the data directory).
         router.get("/readyz") { _, context in
             do {
-                try await operations.checkReady()
+                try await Self.finish(within: Self.readinessLimit, operations.checkReady)
             } catch {
                 context.logger.warning("not ready", metadata: ["error": "\(describe(error))"])
                 throw APIError(.serviceUnavailable, "SERVICE_UNAVAILABLE", "the server's store is not reachable; try again later",
@@ -36,6 +39,75 @@ extension APIServer {
             return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                             body: ResponseBody(byteBuffer: ByteBuffer(bytes: text)))
         }
+    }
+}
+
+extension APIServer {
+    /// Runs `body` and returns when it does, or throws ``ReadinessTimeout`` once `limit` has
+    /// passed, whichever comes first. A body still running then is cancelled and left to end on
+    /// its own: a blocked database call may not notice, and the caller must not wait for it.
+    static func finish(within limit: Duration, _ body: @escaping @Sendable () async throws -> Void) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            let answer = FirstAnswer(continuation)
+            let work = Task {
+                do {
+                    try await body()
+                    answer.resume(with: .success(()))
+                } catch {
+                    answer.resume(with: .failure(error))
+                }
+            }
+            let timer = Task {
+                try await Task.sleep(for: limit)
+                if answer.resume(with: .failure(ReadinessTimeout(limit: limit))) { work.cancel() }
+            }
+            answer.onResume = { timer.cancel() }
+        }
+    }
+}
+
+/// The store did not answer within the readiness limit.
+struct ReadinessTimeout: Error, CustomStringConvertible {
+    let limit: Duration
+    var description: String { "the store did not answer within \(limit)" }
+}
+
+/// Resumes a continuation with the first result given; later ones are ignored.
+private final class FirstAnswer: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Void, any Error>?
+    private var resumed = false
+    private var cleanup: (@Sendable () -> Void)?
+
+    init(_ continuation: CheckedContinuation<Void, any Error>) {
+        self.continuation = continuation
+    }
+
+    /// Runs once the continuation is resumed (at once when it already is).
+    var onResume: @Sendable () -> Void {
+        get { lock.withLock { cleanup ?? {} } }
+        set {
+            let runNow = lock.withLock {
+                cleanup = newValue
+                return resumed
+            }
+            if runNow { newValue() }
+        }
+    }
+
+    /// Whether this result was the first.
+    @discardableResult
+    func resume(with result: Result<Void, any Error>) -> Bool {
+        let taken: (CheckedContinuation<Void, any Error>, (@Sendable () -> Void)?)? = lock.withLock {
+            guard let continuation else { return nil }
+            self.continuation = nil
+            resumed = true
+            return (continuation, cleanup)
+        }
+        guard let (continuation, cleanup) = taken else { return false }
+        continuation.resume(with: result)
+        cleanup?()
+        return true
     }
 }
 
