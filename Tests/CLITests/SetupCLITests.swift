@@ -98,7 +98,7 @@ struct SetupCLITests {
         let session = try TerminalSession(cli, ["setup"], now: Self.now)
         defer { session.close() }
         // The first screen may take a while: the whole suite shares two cores.
-        try await session.waitForScreen("the selection", timeout: 90) { $0.contains("What would you like to track?") }
+        try await session.waitForScreen("the selection", timeout: 180) { $0.contains("What would you like to track?") }
         try session.send("Space")
         try await session.waitForScreen("medications off") { $0.contains("> [ ] Medications") }
         try session.send("Enter")

@@ -15,35 +15,39 @@ struct ReadinessLimitTests {
         }
     }
 
-    @Test("a check that hangs, ignoring cancellation: ReadinessTimeout at the limit, without waiting for it")
+    @Test("a check that hangs, ignoring cancellation: ReadinessTimeout at the limit, without waiting for it to end")
     func hangs() async throws {
-        let started = ContinuousClock.now
+        let ended = Flag()
+        // A blocked call that cancellation cannot reach: it ends when the test opens the gate
+        // (or after 120 s, so that a wrong implementation fails instead of hanging the run).
+        let gate = Gate(opensAfter: 120)
         await #expect(throws: ReadinessTimeout.self) {
             try await APIServer.finish(within: .milliseconds(200)) {
-                // A blocked call that cancellation cannot reach, ending on its own 30 s later.
-                await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                    DispatchQueue.global().asyncAfter(deadline: .now() + 30) { continuation.resume() }
-                }
+                await gate.wait()
+                ended.set()
             }
         }
-        #expect(ContinuousClock.now - started < .seconds(20), "it did not wait for the hung check")
+        #expect(!ended.value, "finish waited for the hung check to end")
+        gate.open()
     }
 
     @Test("a check that honours cancellation is cancelled at the limit")
     func cancelled() async throws {
         let cancelled = Flag()
+        // Opened by the check once cancelled (or after 120 s, when it was not).
+        let done = Gate(opensAfter: 120)
         await #expect(throws: ReadinessTimeout.self) {
             try await APIServer.finish(within: .milliseconds(100)) {
                 do {
-                    try await Task.sleep(for: .seconds(30))
+                    try await Task.sleep(for: .seconds(300))
                 } catch {
                     cancelled.set()
+                    done.open()
                     throw error
                 }
             }
         }
-        // The cancelled sleep ends at once; give its task a bounded moment to record it.
-        for _ in 0..<100 where !cancelled.value { try await Task.sleep(for: .milliseconds(50)) }
+        await done.wait()
         #expect(cancelled.value)
     }
 }
@@ -53,4 +57,34 @@ private final class Flag: @unchecked Sendable {
     private var isSet = false
     func set() { lock.withLock { isSet = true } }
     var value: Bool { lock.withLock { isSet } }
+}
+
+/// Holds its waiters until opened.
+private final class Gate: @unchecked Sendable {
+    private let lock = NSLock()
+    private var isOpen = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    init(opensAfter seconds: Double) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in open() }
+    }
+
+    func wait() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let resumeNow = lock.withLock {
+                if !isOpen { waiters.append(continuation) }
+                return isOpen
+            }
+            if resumeNow { continuation.resume() }
+        }
+    }
+
+    func open() {
+        let waiting = lock.withLock {
+            isOpen = true
+            defer { waiters.removeAll() }
+            return waiters
+        }
+        for waiter in waiting { waiter.resume() }
+    }
 }
