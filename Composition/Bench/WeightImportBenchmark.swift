@@ -244,25 +244,25 @@ func resetPeakMemory() throws {
 
 /// The process's resident memory in MB now (Linux; 0 elsewhere).
 func residentMemoryMB() -> Double {
+    statusMegabytes("VmRSS") ?? 0
+}
+
+/// The value of a memory line of `/proc/self/status` (`VmRSS`, `VmHWM`) in MB, or `nil` where
+/// there is none (not Linux).
+private func statusMegabytes(_ key: String) -> Double? {
     #if os(Linux)
     if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-       let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+       let line = status.split(separator: "\n").first(where: { $0.hasPrefix(key + ":") }),
        let kilobytes = Double(line.split(separator: " ", omittingEmptySubsequences: true)[1]) {
         return kilobytes / 1024
     }
     #endif
-    return 0
+    return nil
 }
 
 /// The process's peak resident memory in MB since the last reset (Linux), or since it started.
 func peakMemoryMB() -> Double {
-    #if os(Linux)
-    if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-       let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-       let kilobytes = Double(line.split(separator: " ", omittingEmptySubsequences: true)[1]) {
-        return kilobytes / 1024
-    }
-    #endif
+    if let peak = statusMegabytes("VmHWM") { return peak }
     var usage = rusage()
     #if os(Linux)
     getrusage(RUSAGE_SELF.rawValue, &usage)
