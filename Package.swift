@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "WellnessInMemory", targets: ["WellnessInMemory"]),
         .library(name: "WellnessJSONFile", targets: ["WellnessJSONFile"]),
         .library(name: "WellnessSQLite", targets: ["WellnessSQLite"]),
+        .library(name: "WellnessPostgres", targets: ["WellnessPostgres"]),
         .library(name: "WellnessTips", targets: ["WellnessTips"]),
         .library(name: "WellnessAITips", targets: ["WellnessAITips"]),
         .library(name: "WellnessAppleHealth", targets: ["WellnessAppleHealth"]),
@@ -44,6 +45,7 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // MARK: - Core
@@ -68,6 +70,15 @@ let package = Package(
                                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                                .product(name: "Logging", package: "swift-log")],
                 path: "Adapters/SQLite", swiftSettings: strict),
+        // The server's repositories on one PostgreSQL database shared by many server processes,
+        // every row scoped by account (postgres-nio, no ORM).
+        .target(name: "WellnessPostgres",
+                dependencies: ["WellnessApplication",
+                               .product(name: "PostgresNIO", package: "postgres-nio"),
+                               .product(name: "_ConnectionPoolModule", package: "postgres-nio"),
+                               .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                               .product(name: "Logging", package: "swift-log")],
+                path: "Adapters/Postgres", swiftSettings: strict),
 
         .target(name: "WellnessTips", dependencies: ["WellnessApplication"],
                 path: "Adapters/Tips", swiftSettings: strict),
@@ -195,6 +206,10 @@ let package = Package(
                                    .product(name: "NIOCore", package: "swift-nio"),
                                    .product(name: "NIOHTTP1", package: "swift-nio")],
                     path: "Tests/ServerTests", swiftSettings: strict),
+        .testTarget(name: "WellnessPostgresTests",
+                    dependencies: ["WellnessPostgres", "WellnessContractTesting", "WellnessTestSupport",
+                                   "WellnessInMemory", .product(name: "Logging", package: "swift-log")],
+                    path: "Tests/PostgresTests", swiftSettings: strict),
         .testTarget(name: "WellnessAppleHealthTests",
                     dependencies: ["WellnessAppleHealth", "WellnessTestSupport",
                                    .product(name: "ZIPFoundation", package: "ZIPFoundation")],

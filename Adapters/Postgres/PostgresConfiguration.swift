@@ -1,0 +1,121 @@
+import Foundation
+import NIOSSL
+import PostgresNIO
+
+/// Where a PostgreSQL database is and how to reach it, read from a URL as libpq reads one:
+/// `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=MODE&sslrootcert=FILE]`.
+///
+/// `sslmode` is honoured as libpq does: `disable` (plain TCP), `allow` and `prefer` (TLS when the
+/// server offers it, without checking its certificate; the default), `require` (TLS, certificate
+/// not checked), `verify-ca` (TLS, certificate signed by a trusted root) and `verify-full`
+/// (that, and issued for the host). `sslrootcert` names the PEM file of the trusted roots;
+/// without it, the system's.
+public struct PostgresConfiguration: Sendable, CustomStringConvertible {
+    /// How the connection is protected (libpq's `sslmode`).
+    public enum SSLMode: String, Sendable, CaseIterable {
+        case disable, allow, prefer, require
+        case verifyCA = "verify-ca"
+        case verifyFull = "verify-full"
+    }
+
+    public var host: String
+    public var port: Int
+    public var username: String
+    public var password: String?
+    public var database: String
+    public var sslMode: SSLMode
+    /// The PEM file of the roots a `verify-ca` or `verify-full` connection trusts (`nil`: the system's).
+    public var sslRootCertificate: String?
+    /// The schema the tables live in (`nil`: the database's `search_path`, normally `public`). It
+    /// is created when missing.
+    public var schema: String?
+    /// At most this many connections per process (the pool's size).
+    public var maximumConnections: Int
+    /// How long to wait for a connection before the database counts as unavailable.
+    public var connectTimeout: Duration
+
+    /// A configuration from a `postgres://` or `postgresql://` URL; the error names the part that
+    /// is wrong, never the password.
+    public init(url text: String, maximumConnections: Int = 20, connectTimeout: Duration = .seconds(5))
+        throws(PostgresStoreError) {
+        func refuse(_ reason: String) -> PostgresStoreError {
+            .invalidURL(Self.redacting(text), reason: reason)
+        }
+        guard let components = URLComponents(string: text) else { throw refuse("it is not a URL") }
+        guard let scheme = components.scheme?.lowercased(), scheme == "postgres" || scheme == "postgresql" else {
+            throw refuse("it must start with postgres:// or postgresql://")
+        }
+        guard let host = components.host, !host.isEmpty else { throw refuse("it names no host") }
+        guard let user = components.user, !user.isEmpty else { throw refuse("it names no user (postgres://USER@HOST/DATABASE)") }
+        var database = components.path
+        if database.hasPrefix("/") { database.removeFirst() }
+        guard !database.contains("/") else { throw refuse("the database name \(database) holds a slash") }
+        if let port = components.port, !(1...65535).contains(port) { throw refuse("the port \(port) is not 1–65535") }
+
+        var sslMode = SSLMode.prefer
+        var rootCertificate: String?
+        for item in components.queryItems ?? [] {
+            switch item.name {
+            case "sslmode":
+                guard let value = item.value, let mode = SSLMode(rawValue: value) else {
+                    throw refuse("sslmode \(item.value ?? "") is not one of "
+                                 + SSLMode.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                sslMode = mode
+            case "sslrootcert":
+                guard let value = item.value, !value.isEmpty else { throw refuse("sslrootcert names no file") }
+                rootCertificate = value
+            default:
+                throw refuse("the parameter \(item.name) is not supported (sslmode and sslrootcert are)")
+            }
+        }
+        // An IPv6 literal comes bracketed.
+        self.host = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        port = components.port ?? 5432
+        username = user.removingPercentEncoding ?? user
+        password = components.password.map { $0.removingPercentEncoding ?? $0 }
+        self.database = database.isEmpty ? username : (database.removingPercentEncoding ?? database)
+        self.sslMode = sslMode
+        sslRootCertificate = rootCertificate
+        schema = nil
+        self.maximumConnections = maximumConnections
+        self.connectTimeout = connectTimeout
+    }
+
+    /// The URL without its password: what messages and logs show.
+    public var description: String {
+        let hostPart = host.contains(":") ? "[\(host)]" : host
+        return "postgres://\(username)@\(hostPart):\(port)/\(database)"
+    }
+
+    /// `text` with any password replaced by `***`, for messages about a URL that did not parse.
+    static func redacting(_ text: String) -> String {
+        guard let at = text.range(of: "@"), let schemeEnd = text.range(of: "://"), schemeEnd.upperBound < at.lowerBound,
+              let colon = text[schemeEnd.upperBound..<at.lowerBound].firstIndex(of: ":") else { return text }
+        return String(text[..<text.index(after: colon)]) + "***" + String(text[at.lowerBound...])
+    }
+
+    /// The client configuration postgres-nio connects with.
+    var client: PostgresClient.Configuration {
+        var tls: PostgresClient.Configuration.TLS
+        switch sslMode {
+        case .disable:
+            tls = .disable
+        case .allow, .prefer, .require:
+            var context = TLSConfiguration.makeClientConfiguration()
+            context.certificateVerification = .none
+            tls = sslMode == .require ? .require(context) : .prefer(context)
+        case .verifyCA, .verifyFull:
+            var context = TLSConfiguration.makeClientConfiguration()
+            context.certificateVerification = sslMode == .verifyFull ? .fullVerification : .noHostnameVerification
+            if let sslRootCertificate { context.trustRoots = .file(sslRootCertificate) }
+            tls = .require(context)
+        }
+        var configuration = PostgresClient.Configuration(host: host, port: port, username: username, password: password,
+                                                         database: database, tls: tls)
+        configuration.options.maximumConnections = maximumConnections
+        configuration.options.connectTimeout = connectTimeout
+        if let schema { configuration.options.additionalStartupParameters = [("search_path", schema)] }
+        return configuration
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import Logging
+import PostgresNIO
+import WellnessDomain
+import _ConnectionPoolModule  // the pool's errors: shut down, or no connection could be made
+
+/// One PostgreSQL database shared by every server process: a pool of connections, the schema
+/// migrated at open, and the errors of every statement turned into ``PostgresStoreError``.
+///
+/// Open it with ``open(_:logger:)``, which connects, migrates (under an advisory lock, so two
+/// processes starting at once migrate once) and returns when the database is ready; ``close()``
+/// ends its connections. Every repository of this module takes one and scopes its rows by
+/// account, so all accounts' data is in the same tables.
+public final class PostgresDatabase: Sendable {
+    public let configuration: PostgresConfiguration
+    let client: PostgresClient
+    let logger: Logger
+    private let running: Task<Void, Never>
+
+    private init(configuration: PostgresConfiguration, logger: Logger) {
+        self.configuration = configuration
+        self.logger = logger
+        let client = PostgresClient(configuration: configuration.client, backgroundLogger: logger)
+        self.client = client
+        // Running before the first lease: an immediate task has entered `run()` when it is made.
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, *) {
+            running = Task.immediate { await client.run() }
+        } else {
+            running = Task { await client.run() }
+        }
+    }
+
+    deinit { running.cancel() }
+
+    /// Connects to the database and brings its schema up to date. Throws
+    /// ``PostgresStoreError/unavailable(database:reason:)`` when it cannot be reached,
+    /// ``PostgresStoreError/newerSchema(database:unknownMigrations:)`` when a newer Wellness
+    /// migrated it.
+    public static func open(_ configuration: PostgresConfiguration,
+                            logger: Logger = Logger(label: "wellness.postgres")) async throws -> PostgresDatabase {
+        if let schema = configuration.schema, !PostgresSchema.isPlainIdentifier(schema) {
+            throw PostgresStoreError.invalidURL(configuration.description,
+                                                reason: "the schema \(schema) is not a plain name (a–z, 0–9, _)")
+        }
+        let database = PostgresDatabase(configuration: configuration, logger: logger)
+        do {
+            try await database.transaction { connection in try await PostgresSchema.migrate(connection, database: database) }
+        } catch {
+            await database.close()
+            throw error
+        }
+        return database
+    }
+
+    /// Ends the pool's connections; later calls fail as unavailable.
+    public func close() async {
+        running.cancel()
+        await running.value
+    }
+
+    /// The URL without its password.
+    public var description: String { configuration.description }
+
+    // MARK: - Statements
+
+    /// Runs `body` on a connection of the pool, outside any transaction.
+    func read<Result: Sendable>(_ body: (PostgresConnection) async throws -> Result) async throws -> Result {
+        do {
+            return try await client.withConnection { connection in try await body(connection) }
+        } catch {
+            throw failure(error)
+        }
+    }
+
+    /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
+    func transaction<Result: Sendable>(_ body: (PostgresConnection) async throws -> Result) async throws -> Result {
+        do {
+            return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+        } catch let error as PostgresTransactionError {
+            throw failure(error.closureError ?? error.beginError ?? error.commitError ?? error.rollbackError ?? error)
+        } catch {
+            throw failure(error)
+        }
+    }
+
+    /// What a failed statement means to a caller: the database away, the data bad, or a refusal.
+    /// Errors that are not the database's (a caller's own, cancellation) pass through unchanged.
+    func failure(_ error: any Error) -> any Error {
+        switch error {
+        case let error as PSQLError:
+            if error.code == .server {
+                let state = error.serverInfo?[.sqlState] ?? "unknown"
+                let reason = "\(error.serverInfo?[.message] ?? "no message") (SQLSTATE \(state))"
+                if Self.unavailableStates.contains(state) || state.hasPrefix("08") {
+                    return PostgresStoreError.unavailable(database: description, reason: reason)
+                }
+                return PostgresStoreError.database(database: description, reason: reason)
+            }
+            var reason = "\(error.code)"
+            if let underlying = error.underlying { reason += ": \(underlying)" }
+            return PostgresStoreError.unavailable(database: description, reason: reason)
+        case let error as ConnectionPoolError:
+            if error == .requestCancelled { return CancellationError() }
+            let reason = error == .poolShutdown ? "its connections were closed" : "no connection could be made"
+            return PostgresStoreError.unavailable(database: description, reason: reason)
+        case let error as PostgresDecodingError:
+            return PostgresStoreError.corruptRow(
+                database: description, table: "a result", key: "column \(error.columnName)",
+                reason: "it holds \(error.postgresType) where \(error.targetType) was expected")
+        default:
+            return error
+        }
+    }
+
+    /// SQLSTATEs that mean "not now" rather than "not this": shutting down, starting up, too many
+    /// connections, a failover's read-only standby. (Class 08, connection exceptions, too.)
+    private static let unavailableStates: Set<String> = ["57P01", "57P02", "57P03", "53300", "25006"]
+
+    /// The day a `day::text` column holds; anything else is a corrupt row of `table`.
+    func day(_ text: String, in table: String) throws -> LocalDay {
+        guard let day = LocalDay(text) else { throw corrupt(table, key: text, "day \(text) is not a date") }
+        return day
+    }
+
+    /// A row that does not hold what its column must.
+    func corrupt(_ table: String, key: String, _ reason: String) -> PostgresStoreError {
+        .corruptRow(database: description, table: table, key: key, reason: reason)
+    }
+}
+
+extension PostgresConnection {
+    /// Runs a statement that returns no rows the caller reads.
+    func run(_ query: PostgresQuery, _ logger: Logger) async throws {
+        _ = try await self.query(query, logger: logger).collect()
+    }
+
+    /// How many rows a statement with `RETURNING 1` touched.
+    func count(_ query: PostgresQuery, _ logger: Logger) async throws -> Int {
+        try await self.query(query, logger: logger).collect().count
+    }
+
+    /// Takes a lock for the rest of the transaction on `name` (any text), in every process on the
+    /// database: two transactions asking for the same name run one after the other.
+    func lock(_ name: String, _ logger: Logger) async throws {
+        try await run("SELECT pg_advisory_xact_lock(hashtextextended(\(name), 0))", logger)
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+import WellnessApplication
+import WellnessDomain
+@testable import WellnessPostgres
+
+/// Opening migrates once, even from several processes at once; a newer schema is refused; every
+/// row belongs to one account, and removing an account removes its rows and no one else's.
+@Suite("PostgreSQL database", .enabled(if: PostgresTestDatabase.url != nil, PostgresTestDatabase.skipped))
+struct PostgresDatabaseTests {
+    @Test func fiveOpensAtOnceMigrateOnce() async throws {
+        let configuration = try PostgresTestDatabase.freshConfiguration()
+        let databases = try await withThrowingTaskGroup(of: PostgresDatabase.self) { group in
+            for _ in 0..<5 {
+                group.addTask { try await PostgresDatabase.open(configuration, logger: PostgresTestDatabase.logger) }
+            }
+            var databases: [PostgresDatabase] = []
+            for try await database in group { databases.append(database) }
+            return databases
+        }
+        let names = try await databases[0].appliedMigrations()
+        #expect(names == PostgresDatabase.migrationNames, "each migration applied exactly once, in order")
+        // Every handle works on the one schema.
+        let account = Account(email: try EmailAddress("ann@example.com"), passwordHash: "h",
+                              createdAt: Date(timeIntervalSince1970: 1_700_000_000))
+        #expect(try await PostgresAccountRepository(database: databases[1]).add(account))
+        #expect(try await PostgresAccountRepository(database: databases[4]).account(id: account.id) == account)
+        for database in databases { await database.close() }
+    }
+
+    @Test func reopeningAMigratedDatabaseChangesNothing() async throws {
+        let (database, reopen) = try await PostgresTestDatabase.fresh()
+        let again = try await reopen()
+        #expect(try await again.appliedMigrations() == PostgresDatabase.migrationNames)
+        await database.close()
+        await again.close()
+    }
+
+    @Test func aDatabaseMigratedByANewerVersionIsRefused() async throws {
+        let configuration = try PostgresTestDatabase.freshConfiguration()
+        let database = try await PostgresDatabase.open(configuration, logger: PostgresTestDatabase.logger)
+        try await database.recordMigration("9999-from-the-future")
+        await database.close()
+        await #expect {
+            try await PostgresDatabase.open(configuration, logger: PostgresTestDatabase.logger)
+        } throws: { error in
+            guard case let .newerSchema(_, unknown)? = error as? PostgresStoreError else { return false }
+            return unknown == ["9999-from-the-future"]
+        }
+    }
+
+    @Test func everyRowIsTheAccountsOwn() async throws {
+        let (database, _) = try await PostgresTestDatabase.fresh()
+        let accounts = PostgresAccountRepository(database: database)
+        let ann = Account(email: try EmailAddress("ann@example.com"), passwordHash: "a", createdAt: Date(timeIntervalSince1970: 0))
+        let bob = Account(email: try EmailAddress("bob@example.com"), passwordHash: "b", createdAt: Date(timeIntervalSince1970: 0))
+        #expect(try await accounts.add(ann))
+        #expect(try await accounts.add(bob))
+        let day = try #require(LocalDay("2026-11-20"))
+        let days = try #require(LocalDay("2000-01-01"))...day
+
+        for (account, energy) in [(ann.id, 1), (bob.id, 5)] {
+            let goals = PostgresGoalRepository(database: database, account: account)
+            try await goals.save(try Goal(title: "Goal of \(account)", createdAt: Date(timeIntervalSince1970: 10)))
+            #expect(try await PostgresCheckinRepository(database: database, account: account)
+                .save(try Checkin(day: day, energy: energy, stress: 2, social: 3), replacing: false))
+            try await PostgresMoodRepository(database: database, account: account)
+                .save(try MoodEntry(day: day, score: energy))
+            try await PostgresJournalRepository(database: database, account: account).update(day) { journal in
+                journal = DailyJournal(day: day, notes: "\(energy)", tags: [])
+            }
+            _ = try await PostgresIdempotencyRepository(database: database, account: account)
+                .submit(try Checkin(day: days.lowerBound, energy: energy, stress: 1, social: 1), account: account,
+                        key: "k", replacing: false, at: Date(timeIntervalSince1970: 20))
+        }
+        try await PostgresTierRepository(database: database, account: ann.id).setTier(.pro)
+
+        // Each account reads its own rows only.
+        #expect(try await PostgresCheckinRepository(database: database, account: ann.id).checkins(on: days).map(\.energy) == [1, 1])
+        #expect(try await PostgresCheckinRepository(database: database, account: bob.id).checkins(on: days).map(\.energy) == [5, 5])
+        #expect(try await PostgresGoalRepository(database: database, account: bob.id).all().map(\.title) == ["Goal of \(bob.id)"])
+        #expect(try await PostgresMoodRepository(database: database, account: bob.id).moods(on: days).map(\.score) == [5])
+        #expect(try await PostgresJournalRepository(database: database, account: bob.id).journal(on: day)?.notes == "5")
+        #expect(try await PostgresTierRepository(database: database, account: bob.id).tier() == .free)
+        #expect(try await PostgresTierRepository(database: database, account: ann.id).tier() == .pro)
+
+        // Removing Ann removes her rows, and none of Bob's.
+        #expect(try await accounts.remove(ann.id))
+        #expect(try await PostgresCheckinRepository(database: database, account: ann.id).checkins(on: days).isEmpty)
+        #expect(try await PostgresGoalRepository(database: database, account: ann.id).all().isEmpty)
+        #expect(try await PostgresMoodRepository(database: database, account: ann.id).moods(on: days).isEmpty)
+        #expect(try await PostgresJournalRepository(database: database, account: ann.id).journal(on: day) == nil)
+        #expect(try await PostgresTierRepository(database: database, account: ann.id).tier() == .free)
+        #expect(try await PostgresIdempotencyRepository(database: database, account: ann.id).record(account: ann.id, key: "k") == nil)
+        #expect(try await PostgresCheckinRepository(database: database, account: bob.id).checkins(on: days).count == 2)
+        #expect(try await PostgresGoalRepository(database: database, account: bob.id).all().count == 1)
+        #expect(try await PostgresIdempotencyRepository(database: database, account: bob.id).record(account: bob.id, key: "k") != nil)
+        await database.close()
+    }
+
+    @Test func aClosedDatabaseIsUnavailable() async throws {
+        let (database, _) = try await PostgresTestDatabase.fresh()
+        await database.close()
+        await #expect {
+            try await PostgresTierRepository(database: database, account: Account.ID()).tier()
+        } throws: { error in
+            (error as? PostgresStoreError)?.isUnavailable == true
+        }
+    }
+}
