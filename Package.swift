@@ -145,7 +145,7 @@ let package = Package(
         // The server side: the accounts' stores and the HTTP API they are served by.
         .target(name: "WellnessServerHost",
                 dependencies: ["WellnessComposition", "WellnessServer", "WellnessInMemory", "WellnessJSONFile",
-                               "WellnessSQLite", "WellnessTips",
+                               "WellnessSQLite", "WellnessPostgres", "WellnessTips",
                                .product(name: "Logging", package: "swift-log")],
                 path: "Composition/ServerHost", swiftSettings: strict),
         // The command line as a library: parsing and presentation, run in-process by the tests.
@@ -185,7 +185,8 @@ let package = Package(
                     dependencies: ["WellnessApplication", "WellnessInMemory", "WellnessTestSupport"],
                     path: "Tests/ApplicationTests", swiftSettings: strict),
         .testTarget(name: "WellnessContractTests",
-                    dependencies: ["WellnessApplication", "WellnessContractTesting", "WellnessTestSupport"],
+                    dependencies: ["WellnessApplication", "WellnessContractTesting", "WellnessTestSupport",
+                                   "WellnessInMemory"],
                     path: "Tests/ContractTests", swiftSettings: strict),
         .testTarget(name: "WellnessAdapterTests",
                     dependencies: ["WellnessJSONFile", "WellnessSQLite", "WellnessFileSystem", "WellnessTestSupport",
@@ -198,7 +199,7 @@ let package = Package(
                     path: "Tests/CLITests", swiftSettings: strict),
         .testTarget(name: "WellnessServerTests",
                     dependencies: ["WellnessServer", "WellnessHTTP", "WellnessWire", "WellnessComposition",
-                                   "WellnessServerHost", "WellnessClient",
+                                   "WellnessServerHost", "WellnessClient", "WellnessPostgres",
                                    "WellnessTestSupport",
                                    .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                    .product(name: "GRDB", package: "GRDB.swift"),

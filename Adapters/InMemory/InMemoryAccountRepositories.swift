@@ -57,3 +57,23 @@ public actor InMemoryCredentialStore: CredentialStore {
         return stored != nil
     }
 }
+
+/// The failed logins of one server process, in memory (a ``LoginThrottle``'s own maps, which
+/// forget old keys once there are many).
+public actor InMemoryLoginAttemptRepository: LoginAttemptRepository {
+    private var throttle: LoginThrottle
+
+    /// Forgets keys as `policy` says they no longer count.
+    public init(policy: LoginThrottle.Policy = LoginThrottle.Policy()) {
+        throttle = LoginThrottle(policy: policy)
+    }
+
+    public func counters(email: String, address: String) -> LoginThrottle.Counters {
+        throttle.counters(email: email, address: address)
+    }
+
+    public func change(email: String, address: String, at now: Date,
+                       _ change: @escaping @Sendable (inout LoginThrottle.Counters) -> Void) {
+        throttle.change(email: email, address: address, at: now, change)
+    }
+}

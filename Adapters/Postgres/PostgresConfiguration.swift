@@ -3,13 +3,14 @@ import NIOSSL
 import PostgresNIO
 
 /// Where a PostgreSQL database is and how to reach it, read from a URL as libpq reads one:
-/// `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=MODE&sslrootcert=FILE]`.
+/// `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=MODE&sslrootcert=FILE&connect_timeout=SECONDS]`.
 ///
 /// `sslmode` is honoured as libpq does: `disable` (plain TCP), `allow` and `prefer` (TLS when the
 /// server offers it, without checking its certificate; the default), `require` (TLS, certificate
 /// not checked), `verify-ca` (TLS, certificate signed by a trusted root) and `verify-full`
 /// (that, and issued for the host). `sslrootcert` names the PEM file of the trusted roots;
-/// without it, the system's.
+/// without it, the system's. `connect_timeout` (whole seconds, default 5) bounds one connection
+/// attempt; one operation is then bounded at twice that, and at least 10 s.
 public struct PostgresConfiguration: Sendable, CustomStringConvertible {
     /// How the connection is protected (libpq's `sslmode`).
     public enum SSLMode: String, Sendable, CaseIterable {
@@ -31,13 +32,16 @@ public struct PostgresConfiguration: Sendable, CustomStringConvertible {
     public var schema: String?
     /// At most this many connections per process (the pool's size).
     public var maximumConnections: Int
-    /// How long to wait for a connection before the database counts as unavailable.
+    /// How long one connection attempt may take.
     public var connectTimeout: Duration
+    /// How long one operation — waiting for a connection, then its statements — may take before
+    /// the database counts as unavailable (down, hung or overloaded).
+    public var operationTimeout: Duration
 
     /// A configuration from a `postgres://` or `postgresql://` URL; the error names the part that
     /// is wrong, never the password.
-    public init(url text: String, maximumConnections: Int = 20, connectTimeout: Duration = .seconds(5))
-        throws(PostgresStoreError) {
+    public init(url text: String, maximumConnections: Int = 20, connectTimeout: Duration = .seconds(5),
+                operationTimeout: Duration = .seconds(10)) throws(PostgresStoreError) {
         func refuse(_ reason: String) -> PostgresStoreError {
             .invalidURL(Self.redacting(text), reason: reason)
         }
@@ -54,6 +58,7 @@ public struct PostgresConfiguration: Sendable, CustomStringConvertible {
 
         var sslMode = SSLMode.prefer
         var rootCertificate: String?
+        var timeout: Duration?
         for item in components.queryItems ?? [] {
             switch item.name {
             case "sslmode":
@@ -65,8 +70,13 @@ public struct PostgresConfiguration: Sendable, CustomStringConvertible {
             case "sslrootcert":
                 guard let value = item.value, !value.isEmpty else { throw refuse("sslrootcert names no file") }
                 rootCertificate = value
+            case "connect_timeout":
+                guard let value = item.value, let seconds = Int(value), (1...3600).contains(seconds) else {
+                    throw refuse("connect_timeout \(item.value ?? "") is not a whole number of seconds, 1–3600")
+                }
+                timeout = .seconds(seconds)
             default:
-                throw refuse("the parameter \(item.name) is not supported (sslmode and sslrootcert are)")
+                throw refuse("the parameter \(item.name) is not supported (sslmode, sslrootcert and connect_timeout are)")
             }
         }
         // An IPv6 literal comes bracketed.
@@ -79,7 +89,8 @@ public struct PostgresConfiguration: Sendable, CustomStringConvertible {
         sslRootCertificate = rootCertificate
         schema = nil
         self.maximumConnections = maximumConnections
-        self.connectTimeout = connectTimeout
+        self.connectTimeout = timeout ?? connectTimeout
+        self.operationTimeout = timeout.map { max(operationTimeout, $0 * 2) } ?? operationTimeout
     }
 
     /// The URL without its password: what messages and logs show.

@@ -3,6 +3,7 @@ import Logging
 import PostgresNIO
 import WellnessDomain
 import _ConnectionPoolModule  // the pool's errors: shut down, or no connection could be made
+import WellnessApplication
 
 /// One PostgreSQL database shared by every server process: a pool of connections, the schema
 /// migrated at open, and the errors of every statement turned into ``PostgresStoreError``.
@@ -64,20 +65,66 @@ public final class PostgresDatabase: Sendable {
     // MARK: - Statements
 
     /// Runs `body` on a connection of the pool, outside any transaction.
-    func read<Result: Sendable>(_ body: (PostgresConnection) async throws -> Result) async throws -> Result {
+    func read<Result: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Result) async throws
+        -> Result {
+        try await bounded { [client] in try await client.withConnection { connection in try await body(connection) } }
+    }
+
+    /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
+    func transaction<Result: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Result)
+        async throws -> Result {
+        try await bounded { [client, logger] in
+            do {
+                return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+            } catch let error as PostgresTransactionError {
+                throw error.closureError ?? error.beginError ?? error.commitError ?? error.rollbackError ?? error
+            }
+        }
+    }
+
+    /// ``transaction(_:)`` for a body that calls a caller's non-escaping closure, so must not
+    /// outlive the call: when the time is up it is cancelled and waited for (a hung database
+    /// may make that wait longer), where ``transaction(_:)`` returns at once.
+    func transactionEndingWithCall<Result: Sendable>(
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
+    ) async throws -> Result {
+        let limit = configuration.operationTimeout
         do {
-            return try await client.withConnection { connection in try await body(connection) }
+            let outcome = try await withThrowingTaskGroup(of: BoundedOutcome<Result>.self) { [client, logger] group in
+                group.addTask {
+                    do {
+                        return .done(try await client.withTransaction(logger: logger) { try await body($0) })
+                    } catch let error as PostgresTransactionError {
+                        throw error.closureError ?? error.beginError ?? error.commitError ?? error.rollbackError ?? error
+                    }
+                }
+                group.addTask {
+                    try await Task.sleep(for: limit)
+                    return .timedOut
+                }
+                defer { group.cancelAll() }
+                return try await group.next() ?? .timedOut
+            }
+            guard case .done(let result) = outcome else {
+                throw PostgresStoreError.unavailable(database: description, reason: "no answer within \(limit)")
+            }
+            return result
         } catch {
             throw failure(error)
         }
     }
 
-    /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
-    func transaction<Result: Sendable>(_ body: (PostgresConnection) async throws -> Result) async throws -> Result {
+    /// Runs `operation` — waiting for a connection, then its statements — within
+    /// ``PostgresConfiguration/operationTimeout``: a database that is down or hung makes it
+    /// unavailable then, instead of holding the caller while the pool keeps trying to connect.
+    private func bounded<Result: Sendable>(_ operation: @escaping @Sendable () async throws -> Result) async throws
+        -> Result {
+        let limit = configuration.operationTimeout
+        let description = description
         do {
-            return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
-        } catch let error as PostgresTransactionError {
-            throw failure(error.closureError ?? error.beginError ?? error.commitError ?? error.rollbackError ?? error)
+            return try await Deadline.run(within: limit, orThrow: {
+                PostgresStoreError.unavailable(database: description, reason: "no answer within \(limit)")
+            }, operation)
         } catch {
             throw failure(error)
         }
@@ -126,6 +173,12 @@ public final class PostgresDatabase: Sendable {
     func corrupt(_ table: String, key: String, _ reason: String) -> PostgresStoreError {
         .corruptRow(database: description, table: table, key: key, reason: reason)
     }
+}
+
+/// How a bounded operation ended.
+private enum BoundedOutcome<Result: Sendable>: Sendable {
+    case done(Result)
+    case timedOut
 }
 
 extension PostgresConnection {

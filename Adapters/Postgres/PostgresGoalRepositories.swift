@@ -174,24 +174,27 @@ public struct PostgresJournalRepository: JournalRepository {
     public func update<Result: Sendable>(
         _ day: LocalDay, _ change: @Sendable (inout DailyJournal?) throws -> Result
     ) async throws -> Result {
-        try await database.transaction { connection in
-            try await connection.lock("journal:\(account):\(day)", database.logger)
-            var journal = try await journals(on: day...day, connection).first
-            let result = try change(&journal)
-            try JournalRepositoryError.check(journal, isFor: day)
-            if let journal {
-                let tags = String(decoding: try JSONEncoder().encode(journal.tags), as: UTF8.self)
-                try await connection.run("""
-                    INSERT INTO journal (account_id, day, notes, tags)
-                    VALUES (\(account.rawValue), \(day.description)::date, \(journal.notes), \(tags))
-                    ON CONFLICT (account_id, day) DO UPDATE SET notes = excluded.notes, tags = excluded.tags
-                    """, database.logger)
-            } else {
-                try await connection.run("""
-                    DELETE FROM journal WHERE account_id = \(account.rawValue) AND day = \(day.description)::date
-                    """, database.logger)
+        // The change runs inside the transaction, so the transaction must end before this call does.
+        try await withoutActuallyEscaping(change) { change in
+            try await database.transactionEndingWithCall { connection in
+                try await connection.lock("journal:\(account):\(day)", database.logger)
+                var journal = try await journals(on: day...day, connection).first
+                let result = try change(&journal)
+                try JournalRepositoryError.check(journal, isFor: day)
+                if let journal {
+                    let tags = String(decoding: try JSONEncoder().encode(journal.tags), as: UTF8.self)
+                    try await connection.run("""
+                        INSERT INTO journal (account_id, day, notes, tags)
+                        VALUES (\(account.rawValue), \(day.description)::date, \(journal.notes), \(tags))
+                        ON CONFLICT (account_id, day) DO UPDATE SET notes = excluded.notes, tags = excluded.tags
+                        """, database.logger)
+                } else {
+                    try await connection.run("""
+                        DELETE FROM journal WHERE account_id = \(account.rawValue) AND day = \(day.description)::date
+                        """, database.logger)
+                }
+                return result
             }
-            return result
         }
     }
 }

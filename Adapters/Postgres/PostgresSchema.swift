@@ -108,6 +108,34 @@ enum PostgresSchema {
             )
             """,
         ]),
+        Migration(name: "0003-login-attempts", statements: [
+            """
+            CREATE TABLE login_pair (                           -- an email from one client address
+              email text NOT NULL,
+              address text NOT NULL,
+              failure_count integer NOT NULL DEFAULT 0 CHECK (failure_count >= 0),
+              last_failure bigint,                              -- milliseconds since 1970
+              last_success bigint,
+              PRIMARY KEY (email, address)
+            )
+            """,
+            """
+            CREATE TABLE login_address (                        -- a client address, at any email
+              address text PRIMARY KEY,
+              failure_count integer NOT NULL CHECK (failure_count >= 1),
+              last_failure bigint NOT NULL
+            )
+            """,
+            "CREATE INDEX login_address_last_failure ON login_address (last_failure)",
+            """
+            CREATE TABLE login_email (                          -- an email, from any address
+              email text PRIMARY KEY,
+              failure_count integer NOT NULL CHECK (failure_count >= 1),
+              last_failure bigint NOT NULL
+            )
+            """,
+            "CREATE INDEX login_email_last_failure ON login_email (last_failure)",
+        ]),
     ]
 
     /// Every table holding an account's own data (not its login), in the order a deletion empties them.
@@ -160,7 +188,7 @@ extension PostgresDatabase {
 
     /// The names of the migrations applied to the database, in the order they were applied.
     public func appliedMigrations() async throws -> [String] {
-        try await read { connection in
+        try await read { [logger] connection in
             var names: [String] = []
             for try await name in try await connection.query("SELECT name FROM wellness_migration ORDER BY applied_at, name",
                                                              logger: logger).decode(String.self) {
@@ -172,7 +200,7 @@ extension PostgresDatabase {
 
     /// Marks a migration applied without running anything (a test's newer version).
     func recordMigration(_ name: String) async throws {
-        try await read { connection in
+        try await read { [logger] connection in
             try await connection.run("INSERT INTO wellness_migration (name) VALUES (\(name))", logger)
         }
     }

@@ -1,8 +1,9 @@
 import Foundation
+import WellnessApplication
 
 /// A PostgreSQL store failure, naming the database (its URL without the password) and, for a
 /// bad row, the table, the row and the column.
-public enum PostgresStoreError: Error, Sendable, Equatable, LocalizedError {
+public enum PostgresStoreError: StoreAvailabilityError, Sendable, Equatable, LocalizedError {
     /// The database URL cannot be used (the reason names the part).
     case invalidURL(String, reason: String)
     /// The database cannot be reached now (down, restarting, unreachable, refusing connections).

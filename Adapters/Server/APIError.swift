@@ -53,6 +53,15 @@ public struct APIError: Error, HTTPResponseError, Sendable {
         APIError(.forbidden, "PRO_REQUIRED", "'\(feature.rawValue)' needs the Pro tier")
     }
 
+    /// How long a client is asked to wait when the store is away.
+    static let storeRetrySeconds = 5
+
+    /// The server's store cannot be reached now (503, `Retry-After`).
+    static var storeUnavailable: APIError {
+        APIError(.serviceUnavailable, "SERVICE_UNAVAILABLE", "the server's store is not reachable; try again later",
+                 headers: [.retryAfter: "\(storeRetrySeconds)"])
+    }
+
     static var goalNotFound: APIError { APIError(.notFound, "GOAL_NOT_FOUND", "Goal not found") }
 
     static func tooLarge(_ limit: Int) -> APIError {

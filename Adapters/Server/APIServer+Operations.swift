@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import WellnessApplication
 import NIOCore
 
 /// The routes for whoever runs the server: liveness, readiness and metrics. None needs a token
@@ -11,8 +12,6 @@ extension APIServer {
     /// `METHOD /path` of the operations routes.
     public static let operationsRoutes = ["GET /healthz", "GET /readyz", "GET /metrics"]
 
-    /// Seconds a client is told to wait before asking `/readyz` again.
-    static let readinessRetrySeconds = 5
     /// How long `/readyz` waits for the store before it answers 503: a probe that hangs with a
     /// hung database tells a load balancer nothing until its own timeout.
     static let readinessLimit: Duration = .seconds(2)
@@ -28,8 +27,7 @@ extension APIServer {
                 try await Self.finish(within: Self.readinessLimit, operations.checkReady)
             } catch {
                 context.logger.warning("not ready", metadata: ["error": "\(describe(error))"])
-                throw APIError(.serviceUnavailable, "SERVICE_UNAVAILABLE", "the server's store is not reachable; try again later",
-                               headers: [.retryAfter: "\(Self.readinessRetrySeconds)"])
+                throw APIError.storeUnavailable
             }
             return try Self.json(StatusBody(status: "ready"))
         }
@@ -47,22 +45,7 @@ extension APIServer {
     /// passed, whichever comes first. A body still running then is cancelled and left to end on
     /// its own: a blocked database call may not notice, and the caller must not wait for it.
     static func finish(within limit: Duration, _ body: @escaping @Sendable () async throws -> Void) async throws {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            let answer = FirstAnswer(continuation)
-            let work = Task {
-                do {
-                    try await body()
-                    answer.resume(with: .success(()))
-                } catch {
-                    answer.resume(with: .failure(error))
-                }
-            }
-            let timer = Task {
-                try await Task.sleep(for: limit)
-                if answer.resume(with: .failure(ReadinessTimeout(limit: limit))) { work.cancel() }
-            }
-            answer.onResume = { timer.cancel() }
-        }
+        try await Deadline.run(within: limit, orThrow: { ReadinessTimeout(limit: limit) }, body)
     }
 }
 
@@ -70,45 +53,6 @@ extension APIServer {
 struct ReadinessTimeout: Error, CustomStringConvertible {
     let limit: Duration
     var description: String { "the store did not answer within \(limit)" }
-}
-
-/// Resumes a continuation with the first result given; later ones are ignored.
-private final class FirstAnswer: @unchecked Sendable {
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<Void, any Error>?
-    private var resumed = false
-    private var cleanup: (@Sendable () -> Void)?
-
-    init(_ continuation: CheckedContinuation<Void, any Error>) {
-        self.continuation = continuation
-    }
-
-    /// Runs once the continuation is resumed (at once when it already is).
-    var onResume: @Sendable () -> Void {
-        get { lock.withLock { cleanup ?? {} } }
-        set {
-            let runNow = lock.withLock {
-                cleanup = newValue
-                return resumed
-            }
-            if runNow { newValue() }
-        }
-    }
-
-    /// Whether this result was the first.
-    @discardableResult
-    func resume(with result: Result<Void, any Error>) -> Bool {
-        let taken: (CheckedContinuation<Void, any Error>, (@Sendable () -> Void)?)? = lock.withLock {
-            guard let continuation else { return nil }
-            self.continuation = nil
-            resumed = true
-            return (continuation, cleanup)
-        }
-        guard let (continuation, cleanup) = taken else { return false }
-        continuation.resume(with: result)
-        cleanup?()
-        return true
-    }
 }
 
 /// `{"status": "ok"}` (`/healthz`) or `{"status": "ready"}` (`/readyz`).

@@ -35,8 +35,8 @@ public struct APIRequestContext: RequestContext {
 }
 
 /// Turns every failure into the JSON error envelope: ours as they are, Hummingbird's (no
-/// route, wrong method, body too large) mapped to a code, anything else a logged 500 that
-/// does not leak details. Also tags every answer with `X-Request-Id`.
+/// route, wrong method, body too large) mapped to a code, a store that is away a 503 with
+/// `Retry-After`, anything else a logged 500 that does not leak details. Also tags every answer with `X-Request-Id`.
 struct ErrorEnvelopeMiddleware: RouterMiddleware {
     typealias Context = APIRequestContext
 
@@ -49,6 +49,10 @@ struct ErrorEnvelopeMiddleware: RouterMiddleware {
             response = try error.response(from: request, context: context)
         } catch let error as any HTTPResponseError {
             response = try APIError.from(error).response(from: request, context: context)
+        } catch let error as any StoreAvailabilityError where error.isUnavailable {
+            // The store is away (a database restarting, say): the client may try again shortly.
+            context.logger.warning("store unavailable", metadata: ["error": "\(error)"])
+            response = try APIError.storeUnavailable.response(from: request, context: context)
         } catch {
             context.logger.error("request failed", metadata: ["error": "\(error)"])
             response = try APIError(.internalServerError, "INTERNAL_ERROR", "the server could not answer; try again later")

@@ -32,6 +32,7 @@ struct ServeCommand: AsyncParsableCommand {
     var tlsCertificate: String?
     @Option(name: .customLong("tls-key"), help: "Serve https: the certificate's private key (PEM); needs --tls-cert.")
     var tlsKey: String?
+    @OptionGroup var database: DatabaseOption
     @OptionGroup(title: "AI tips") var tips: TipsOptions
 
     func validate() throws {
@@ -56,14 +57,15 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await ServerConsole.run(options, serving: true, tips: tips, maxOpenStores: maxOpenStores) { host, console in
+        try await ServerConsole.run(options, database: database, serving: true, tips: tips,
+                                    maxOpenStores: maxOpenStores) { host, console in
             if let settings = try TipsOptions.settings(tips, in: console.context) {
                 let key = settings.isLoopback || settings.allowRemote ? "cli.serve.tips" : "cli.serve.tipsRemote"
                 console.context.errors.write("wellness: " + console.text.string(key, .verbatim(settings.destination),
                                                                               .verbatim(settings.model)) + "\n")
             }
             let address = self.host
-            let directory = host.directory.path
+            let location = host.location
             let output = console.context.output
             let tls: ServerConfiguration.TLSFiles? = if let tlsCertificate, let tlsKey {
                 ServerConfiguration.TLSFiles(certificateChain: URL(fileURLWithPath: tlsCertificate),
@@ -77,7 +79,7 @@ struct ServeCommand: AsyncParsableCommand {
             let scheme = tls == nil ? "http" : "https"
             try await host.serve(configuration, messages: console.messages.presenter, onRunning: { port in
                 // Flushed at once: scripts and tests wait for this line.
-                output.write("Wellness server listening on \(scheme)://\(address):\(port) (data: \(directory))\n")
+                output.write("Wellness server listening on \(scheme)://\(address):\(port) (data: \(location))\n")
                 output.flush()
             })
         }
@@ -87,18 +89,19 @@ struct ServeCommand: AsyncParsableCommand {
 /// `wellness users add|list|remove|tier`: the server's accounts.
 struct UsersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "users", abstract: "Accounts of the server in this data directory.",
+        commandName: "users", abstract: "Accounts of the server in this data directory (or its PostgreSQL database).",
         subcommands: [Add.self, List.self, Remove.self, SetTier.self], defaultSubcommand: List.self)
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Add an account; the password is read from stdin (or asked for, hidden, on a terminal).")
         @OptionGroup var options: GlobalOptions
+        @OptionGroup var database: DatabaseOption
         @Argument(help: "The account's email address.") var email: String
         @Option(help: "free or pro.", transform: parsed(parseTier)) var tier: Tier = .free
 
         func run() async throws {
-            try await ServerConsole.run(options) { host, console in
+            try await ServerConsole.run(options, database: database) { host, console in
                 let password = try PasswordInput(console.context).read(confirm: true)
                 let account = try await host.addAccount(email: email, password: password, tier: tier)
                 if console.json { return try console.printJSON(AccountOutput(account, tier: tier)) }
@@ -110,9 +113,10 @@ struct UsersCommand: AsyncParsableCommand {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Every account, by email.")
         @OptionGroup var options: GlobalOptions
+        @OptionGroup var database: DatabaseOption
 
         func run() async throws {
-            try await ServerConsole.run(options) { host, console in
+            try await ServerConsole.run(options, database: database) { host, console in
                 let accounts = try await host.accounts()
                 var rows: [AccountOutput] = []
                 for account in accounts { rows.append(AccountOutput(account, tier: try await host.tier(of: account.id))) }
@@ -129,10 +133,11 @@ struct UsersCommand: AsyncParsableCommand {
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Remove an account, its sessions and all its data.")
         @OptionGroup var options: GlobalOptions
+        @OptionGroup var database: DatabaseOption
         @Argument(help: "The account's email or id.") var account: String
 
         func run() async throws {
-            try await ServerConsole.run(options) { host, console in
+            try await ServerConsole.run(options, database: database) { host, console in
                 let removed = try await host.removeAccount(account)
                 if console.json { return try console.printJSON(["removed": removed.email.rawValue]) }
                 console.print(console.text.string("cli.users.removed", .verbatim(removed.email.rawValue)))
@@ -143,11 +148,12 @@ struct UsersCommand: AsyncParsableCommand {
     struct SetTier: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "tier", abstract: "Set an account's tier.")
         @OptionGroup var options: GlobalOptions
+        @OptionGroup var database: DatabaseOption
         @Argument(help: "The account's email or id.") var account: String
         @Argument(help: "free or pro.", transform: parsed(parseTier)) var tier: Tier
 
         func run() async throws {
-            try await ServerConsole.run(options) { host, console in
+            try await ServerConsole.run(options, database: database) { host, console in
                 let changed = try await host.setTier(tier, of: account)
                 if console.json { return try console.printJSON(AccountOutput(changed, tier: tier)) }
                 console.print(console.text.string("cli.users.tier", .verbatim(changed.email.rawValue), .text(tier.name)))
@@ -266,7 +272,7 @@ extension Console {
 /// Runs a `users` or `serve` command on the server host of the data directory; errors are
 /// worded as in ``Console/run(_:_:)``.
 enum ServerConsole {
-    static func run(_ options: GlobalOptions, serving: Bool = false, tips: TipsOptions? = nil,
+    static func run(_ options: GlobalOptions, database: DatabaseOption, serving: Bool = false, tips: TipsOptions? = nil,
                     maxOpenStores: Int = ServerHost.defaultMaxOpenStores,
                     _ body: (ServerHost, ServerConsoleOutput) async throws -> Void) async throws {
         let context = CLIContext.current
@@ -274,14 +280,40 @@ enum ServerConsole {
         do {
             let configuration = try options.configuration(context, serving: serving, tips: tips)
             messages = CLIMessages(locale: configuration.locale)
-            let host = try ServerHost.make(configuration, maxOpenStores: maxOpenStores)
-            try await body(host, ServerConsoleOutput(text: messages.text, calendar: configuration.calendar,
-                                                     json: options.json, context: context))
+            let host: ServerHost
+            if let url = database.url(context) {
+                host = try await ServerHost.make(configuration, databaseURL: url)
+            } else {
+                host = try ServerHost.make(configuration, maxOpenStores: maxOpenStores)
+            }
+            do {
+                try await body(host, ServerConsoleOutput(text: messages.text, calendar: configuration.calendar,
+                                                         json: options.json, context: context))
+            } catch {
+                await host.shutdown()
+                throw error
+            }
+            await host.shutdown()
         } catch let failure as CLIFailure {
             throw failure
         } catch {
             throw CLIFailure(message: messages.message(for: error), status: 1)
         }
+    }
+}
+
+/// `--database postgres://…` (or `WELLNESS_DATABASE_URL`): the server's accounts and their data
+/// in one PostgreSQL database instead of the data directory.
+struct DatabaseOption: ParsableArguments {
+    @Option(name: .customLong("database"),
+            help: ArgumentHelp("Keep the accounts and their data in PostgreSQL (default: WELLNESS_DATABASE_URL; without either, the data directory).",
+                               valueName: "postgres://USER@HOST:PORT/DB"))
+    var database: String?
+
+    /// The URL given, or the environment's; `nil` for the data directory.
+    func url(_ context: CLIContext) -> String? {
+        if let database { return database }
+        return context.variable("WELLNESS_DATABASE_URL").flatMap { $0.isEmpty ? nil : $0 }
     }
 }
 

@@ -3,14 +3,21 @@ import Logging
 import WellnessApplication
 import WellnessComposition
 import WellnessDomain
+import WellnessPostgres
 import WellnessServer
 import WellnessTips
 
-/// A Wellness server's data directory: its accounts and sessions (`server.sqlite`, or
+/// A Wellness server's data: its accounts, their sessions and each account's data.
+///
+/// On disk (the default), a data directory: accounts and sessions in `server.sqlite` (or
 /// `accounts.json`), and one store per account under `accounts/<account id>/`, opened with the
 /// single-user wiring unchanged (its check-ins and the idempotency records of their
-/// submissions in one database). The folder is named
-/// by the account's id, never by anything typed, so one account cannot reach another's data.
+/// submissions in one database). The folder is named by the account's id, never by anything
+/// typed, so one account cannot reach another's data.
+///
+/// On PostgreSQL (``init(postgres:clock:calendar:bcryptCost:sessionLifetime:loginThrottle:tipsService:logger:)``),
+/// one database shared by every server process: every row is scoped by its account, and the
+/// database's keys and locks keep each guarantee across processes.
 public final class ServerHost: Sendable {
     let addAccount: AddAccount
     let listAccounts: ListAccounts
@@ -20,8 +27,8 @@ public final class ServerHost: Sendable {
     let startSession: StartSession
     let authenticateSession: AuthenticateSession
     let endSession: EndSession
-    let store: StoreKind
-    /// The server's data directory.
+    let backend: Backend
+    /// The server's data directory (on PostgreSQL, none: a placeholder URL naming the database).
     public let directory: URL
     let time: TimeContext
     let logger: Logger
@@ -39,14 +46,42 @@ public final class ServerHost: Sendable {
     /// tips route, falling back to the rules when it fails; `nil` for the rules alone.
     /// `maxOpenStores` (at least 1) bounds the account stores held open at once on disk: the
     /// least recently used idle one is closed first (the in-memory store keeps all its accounts).
-    public init(store: StoreKind, directory: URL, clock: any WallClock = SystemWallClock(),
-                calendar: Calendar = .current, bcryptCost: UInt8 = 12,
-                sessionLifetime: TimeInterval = StartSession.defaultLifetime,
-                loginThrottle: LoginThrottle.Policy = LoginThrottle.Policy(),
-                tipsService: (any GoalTipsService)? = nil, maxOpenStores: Int = ServerHost.defaultMaxOpenStores,
-                logger: Logger = Logger(label: "wellness.server")) throws {
+    public convenience init(store: StoreKind, directory: URL, clock: any WallClock = SystemWallClock(),
+                            calendar: Calendar = .current, bcryptCost: UInt8 = 12,
+                            sessionLifetime: TimeInterval = StartSession.defaultLifetime,
+                            loginThrottle: LoginThrottle.Policy = LoginThrottle.Policy(),
+                            tipsService: (any GoalTipsService)? = nil, maxOpenStores: Int = ServerHost.defaultMaxOpenStores,
+                            logger: Logger = Logger(label: "wellness.server")) throws {
         precondition(maxOpenStores >= 1, "maxOpenStores must be at least 1")
-        let repositories = try ServerRepositories.make(store, directory: directory, logger: logger)
+        self.init(backend: .files(store), directory: directory,
+                  repositories: try ServerRepositories.make(store, directory: directory, loginThrottle: loginThrottle,
+                                                            logger: logger), clock: clock,
+                  calendar: calendar, bcryptCost: bcryptCost, sessionLifetime: sessionLifetime,
+                  loginThrottle: loginThrottle, tipsService: tipsService,
+                  maxOpenStores: store == .memory ? nil : maxOpenStores, logger: logger)
+    }
+
+    /// A host whose accounts and their data are all in one PostgreSQL database, shared with
+    /// every other server process on it. The caller opened `database` and closes it after.
+    public convenience init(postgres database: PostgresDatabase, clock: any WallClock = SystemWallClock(),
+                            calendar: Calendar = .current, bcryptCost: UInt8 = 12,
+                            sessionLifetime: TimeInterval = StartSession.defaultLifetime,
+                            loginThrottle: LoginThrottle.Policy = LoginThrottle.Policy(),
+                            tipsService: (any GoalTipsService)? = nil,
+                            logger: Logger = Logger(label: "wellness.server")) {
+        self.init(backend: .postgres(database), directory: URL(string: database.description) ?? URL(fileURLWithPath: "/"),
+                  repositories: ServerRepositories(accounts: PostgresAccountRepository(database: database),
+                                                   failedLogins: PostgresLoginAttemptRepository(database: database,
+                                                                                                policy: loginThrottle)),
+                  clock: clock,
+                  calendar: calendar, bcryptCost: bcryptCost, sessionLifetime: sessionLifetime,
+                  loginThrottle: loginThrottle, tipsService: tipsService, maxOpenStores: nil, logger: logger)
+    }
+
+    private init(backend: Backend, directory: URL, repositories: ServerRepositories, clock: any WallClock,
+                 calendar: Calendar, bcryptCost: UInt8, sessionLifetime: TimeInterval,
+                 loginThrottle: LoginThrottle.Policy, tipsService: (any GoalTipsService)?, maxOpenStores: Int?,
+                 logger: Logger) {
         let credentials = SecureCredentials(cost: bcryptCost)
         let time = TimeContext(clock: clock, calendar: calendar)
         let accounts = repositories.accounts
@@ -55,26 +90,42 @@ public final class ServerHost: Sendable {
         findAccount = FindAccount(accounts: accounts)
         removeAccount = RemoveAccount(accounts: accounts)
         startSession = StartSession(accounts: accounts, hasher: credentials, tokens: credentials, time: time,
-                                    lifetime: sessionLifetime, throttle: loginThrottle)
+                                    lifetime: sessionLifetime, throttle: loginThrottle,
+                                    failedLogins: repositories.failedLogins)
         deleteAccount = DeleteAccount(accounts: accounts, hasher: credentials, attempts: startSession.attempts)
         authenticateSession = AuthenticateSession(accounts: accounts, tokens: credentials, time: time)
         endSession = EndSession(accounts: accounts, tokens: credentials)
-        self.store = store
+        self.backend = backend
         self.directory = directory
         self.time = time
         self.logger = logger
         self.tipsService = tipsService
         self.repositories = repositories
-        workspaces = Workspaces(limit: store == .memory ? nil : maxOpenStores, logger: logger)
+        workspaces = Workspaces(limit: maxOpenStores, logger: logger)
+    }
+
+    /// Where the accounts' data is.
+    enum Backend: Sendable {
+        /// A store per account in the data directory.
+        case files(StoreKind)
+        /// One database for all.
+        case postgres(PostgresDatabase)
+    }
+
+    /// Where the accounts' data is, as an operator reads it: the data directory's path, or the
+    /// database's URL without its password.
+    public var location: String {
+        switch backend {
+        case .files: directory.path
+        case .postgres(let database): database.description
+        }
     }
 
     /// The server for this directory; its error messages are worded by `messages`.
     public func server(_ configuration: ServerConfiguration, messages: ErrorPresenter = ErrorPresenter(locale: .en))
         -> APIServer {
         APIServer(sessions: APIServer.Sessions(start: startSession, authenticate: authenticateSession, end: endSession),
-                  workspace: { [self] account in
-                      try await workspace(account.id).serverWorkspace(account.id, tipsService: tipsService)
-                  }, deleteAccount: { [self] account, password, client in
+                  workspace: { [self] account in try await accountWorkspace(account.id) }, deleteAccount: { [self] account, password, client in
                       try await deleteAccount(account.id, password: password, client: client)
                   }, time: time, configuration: configuration, logger: logger,
                   operations: ServerOperations(checkReady: { [self] in try await checkReady() },
@@ -92,15 +143,36 @@ public final class ServerHost: Sendable {
         try await server(configuration, messages: messages).run(onRunning: onRunning)
     }
 
+    /// The use cases the server runs for an account, on its data.
+    public func accountWorkspace(_ account: Account.ID) async throws -> AccountWorkspace {
+        switch backend {
+        case .files:
+            return try await workspace(account).serverWorkspace(account, tipsService: tipsService)
+        case .postgres(let database):
+            return WellnessRepositories.postgres(database, account: account)
+                .serverWorkspace(account, time: time, tipsService: tipsService)
+        }
+    }
+
+    /// An account's tier, where its data is.
+    private func tierRepository(_ account: Account.ID) async throws -> any TierRepository {
+        switch backend {
+        case .files: try await workspace(account).repositories.tier
+        case .postgres(let database): PostgresTierRepository(database: database, account: account)
+        }
+    }
+
     /// Where an account's data lives (not used by the in-memory store).
     public func dataDirectory(of account: Account.ID) -> URL {
         directory.appendingPathComponent("accounts", isDirectory: true)
             .appendingPathComponent(account.description, isDirectory: true)
     }
 
-    /// The single-user container on an account's own store (opened once, then reused).
+    /// The single-user container on an account's own store (opened once, then reused). On
+    /// PostgreSQL there is none: ``ServerHostError/noAccountStore`` (``accountWorkspace(_:)`` serves both).
     public func workspace(_ account: Account.ID) async throws -> Wellness {
-        try await workspaces.open(account) { [self] in
+        guard case .files(let store) = backend else { throw ServerHostError.noAccountStore }
+        return try await workspaces.open(account) { [self] in
             let repositories = try WellnessRepositories.make(store, directory: dataDirectory(of: account), logger: logger)
             return try Wellness(repositories: repositories, clock: time.clock, calendar: time.calendar)
         }
@@ -111,7 +183,7 @@ public final class ServerHost: Sendable {
     /// Returns when the server's store answers: the data directory is there (on disk) and the
     /// accounts database answers a query. Throws what failed.
     public func checkReady() async throws {
-        if store != .memory {
+        if case .files(let store) = backend, store != .memory {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory),
                   isDirectory.boolValue else { throw FileError.noSuchFile(directory.path) }
@@ -132,7 +204,7 @@ public final class ServerHost: Sendable {
     @discardableResult
     public func addAccount(email: String, password: String, tier: Tier = .free) async throws -> Account {
         let account = try await addAccount.execute(email: email, password: password)
-        if tier != .free { try await workspace(account.id).drift.setTier(tier) }
+        if tier != .free { try await tierRepository(account.id).setTier(tier) }
         return account
     }
 
@@ -145,13 +217,13 @@ public final class ServerHost: Sendable {
     /// Sets an account's tier.
     public func setTier(_ tier: Tier, of reference: String) async throws -> Account {
         let account = try await findAccount.execute(reference)
-        try await workspace(account.id).drift.setTier(tier)
+        try await tierRepository(account.id).setTier(tier)
         return account
     }
 
     /// An account's tier.
     public func tier(of account: Account.ID) async throws -> Tier {
-        try await workspace(account).drift.tier()
+        try await tierRepository(account).tier()
     }
 
     /// Removes an account, its sessions and its data folder.
@@ -172,11 +244,12 @@ public final class ServerHost: Sendable {
         return account
     }
 
-    /// Closes an account's store and deletes its folder.
+    /// Closes an account's store and deletes its folder. (On PostgreSQL, removing the account
+    /// removed its rows in the same transaction.)
     private func deleteData(of account: Account.ID) async throws {
         await workspaces.forget(account)
         let folder = dataDirectory(of: account)
-        if store != .memory, FileManager.default.fileExists(atPath: folder.path) {
+        if case .files(let store) = backend, store != .memory, FileManager.default.fileExists(atPath: folder.path) {
             try FileManager.default.removeItem(at: folder)
         }
     }
@@ -190,20 +263,56 @@ public final class ServerHost: Sendable {
 extension Wellness {
     /// The use cases the server needs of an account, on its container's store.
     func serverWorkspace(_ account: Account.ID, tipsService: (any GoalTipsService)?) -> AccountWorkspace {
-        let checkins = repositories.checkins
-        let tier = repositories.tier
-        // The host opens built-in stores only (`WellnessRepositories.make`), and every one keeps them.
-        guard let idempotency = repositories.idempotency else { preconditionFailure("a built-in store without idempotency records") }
+        repositories.serverWorkspace(account, time: time, tipsService: tipsService)
+    }
+}
+
+extension WellnessRepositories {
+    /// The use cases the server needs of an account, on these repositories.
+    func serverWorkspace(_ account: Account.ID, time: TimeContext, tipsService: (any GoalTipsService)?) -> AccountWorkspace {
+        // The host opens built-in stores only (`WellnessRepositories.make`, PostgreSQL), and every one keeps them.
+        guard let idempotency else { preconditionFailure("a built-in store without idempotency records") }
         return AccountWorkspace(
-            submitCheckin: SubmitCheckin(idempotency: idempotency, account: account, time: time), listCheckins: ListCheckins(checkins: checkins, time: time),
+            submitCheckin: SubmitCheckin(idempotency: idempotency, account: account, time: time),
+            listCheckins: ListCheckins(checkins: checkins, time: time),
             weeklyInsights: ComputeWeeklyInsights(checkins: checkins, tier: tier, time: time),
             trends: GetTrends(checkins: checkins, tier: tier, time: time),
             alerts: ListDriftAlerts(checkins: checkins, time: time), tier: GetTier(tier: tier),
-            addGoal: AddGoal(goals: repositories.goals, time: time), listGoals: ListGoals(goals: repositories.goals),
-            goalTips: GetGoalTips(goals: repositories.goals, moods: repositories.moods, journals: repositories.journals,
-                                  cache: repositories.tipsCache, service: tipsService ?? RuleBasedGoalTipsService(),
+            addGoal: AddGoal(goals: goals, time: time), listGoals: ListGoals(goals: goals),
+            goalTips: GetGoalTips(goals: goals, moods: moods, journals: journals,
+                                  cache: tipsCache, service: tipsService ?? RuleBasedGoalTipsService(),
                                   fallback: tipsService == nil ? nil : RuleBasedGoalTipsService(), time: time),
-            backUp: BackUpStore(stores: repositories.backup))
+            backUp: BackUpStore(stores: backup))
+    }
+
+    /// An account's repositories on PostgreSQL: everything the server's routes write or read is
+    /// the database's, scoped to the account. The collections no route of the server reaches (a
+    /// person's weigh-ins, supplements, exercises … that the app keeps on their device) are
+    /// empty, so the account's export holds them empty, as it does on disk.
+    static func postgres(_ database: PostgresDatabase, account: Account.ID) -> WellnessRepositories {
+        var repositories = WellnessRepositories.inMemory()
+        let goals = PostgresGoalRepository(database: database, account: account)
+        repositories.checkins = PostgresCheckinRepository(database: database, account: account)
+        repositories.idempotency = PostgresIdempotencyRepository(database: database, account: account)
+        repositories.tier = PostgresTierRepository(database: database, account: account)
+        repositories.goals = goals
+        repositories.tipsCache = goals
+        repositories.moods = PostgresMoodRepository(database: database, account: account)
+        repositories.journals = PostgresJournalRepository(database: database, account: account)
+        repositories.location = database.description
+        return repositories
+    }
+}
+
+/// A misuse of a ``ServerHost``.
+public enum ServerHostError: Error, Sendable, Equatable, LocalizedError {
+    /// The host keeps its accounts' data in one database, not in a store per account.
+    case noAccountStore
+
+    public var errorDescription: String? {
+        switch self {
+        case .noAccountStore: "this server keeps its accounts' data in PostgreSQL, not in a store per account"
+        }
     }
 }
 
@@ -214,5 +323,23 @@ extension ServerHost {
         try ServerHost(store: configuration.store, directory: configuration.dataDirectory,
                        clock: configuration.clock, calendar: configuration.calendar,
                        tipsService: configuration.tipsService, maxOpenStores: maxOpenStores, logger: configuration.logger)
+    }
+}
+
+extension ServerHost {
+    /// The server host on the PostgreSQL database at `databaseURL`
+    /// (`postgres://USER@HOST:PORT/DATABASE?sslmode=…`), connected and migrated now, with a
+    /// configuration's clock, calendar, tips and logger. ``shutdown()`` closes its connections.
+    public static func make(_ configuration: WellnessConfiguration, databaseURL: String) async throws -> ServerHost {
+        let database = try await PostgresDatabase.open(try PostgresConfiguration(url: databaseURL),
+                                                       logger: configuration.logger)
+        return ServerHost(postgres: database, clock: configuration.clock, calendar: configuration.calendar,
+                          tipsService: configuration.tipsService, logger: configuration.logger)
+    }
+
+    /// Closes the database connections of a host on PostgreSQL (a host on disk holds none
+    /// between requests).
+    public func shutdown() async {
+        if case .postgres(let database) = backend { await database.close() }
     }
 }

@@ -56,7 +56,7 @@ private struct AccountsWorld {
         time = TimeContext(clock: clock, calendar: Fixtures.calendar())
         self.sessionLifetime = sessionLifetime
         startSession = StartSession(accounts: accounts, hasher: hasher, tokens: tokens, time: time,
-                                    lifetime: sessionLifetime)
+                                    lifetime: sessionLifetime, failedLogins: InMemoryLoginAttemptRepository())
     }
 
     var addAccount: AddAccount { AddAccount(accounts: accounts, hasher: hasher, time: time) }
@@ -269,7 +269,8 @@ struct ManageAccountsTests {
     @Test("the session lifetime defaults to 30 days")
     func defaultLifetime() async throws {
         #expect(StartSession.defaultLifetime == 30 * 24 * 3600)
-        let start = StartSession(accounts: world.accounts, hasher: world.hasher, tokens: world.tokens, time: world.time)
+        let start = StartSession(accounts: world.accounts, hasher: world.hasher, tokens: world.tokens, time: world.time,
+                                 failedLogins: InMemoryLoginAttemptRepository())
         #expect(start.lifetime == 30 * 24 * 3600)
         _ = try await world.addAccount.execute(email: "ann@example.org", password: "password-a")
         let grant = try await start.execute(email: "ann@example.org", password: "password-a").grant

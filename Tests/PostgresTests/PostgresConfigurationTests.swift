@@ -25,6 +25,15 @@ struct PostgresConfigurationTests {
         #expect(configuration.sslMode == .prefer, "libpq's default")
     }
 
+    @Test func connectTimeout() throws {
+        let long = try PostgresConfiguration(url: "postgres://u@h/d?connect_timeout=60")
+        #expect(long.connectTimeout == .seconds(60))
+        #expect(long.operationTimeout == .seconds(120), "an operation may take two connection attempts")
+        let short = try PostgresConfiguration(url: "postgres://u@h/d?connect_timeout=1")
+        #expect(short.connectTimeout == .seconds(1))
+        #expect(short.operationTimeout == .seconds(10), "never below the default")
+    }
+
     @Test func anIPv6Host() throws {
         let configuration = try PostgresConfiguration(url: "postgres://u@[::1]:5433/d?sslmode=disable")
         #expect(configuration.host == "::1")
@@ -43,6 +52,8 @@ struct PostgresConfigurationTests {
         ("postgres://u@h/d?sslmode=maybe", "sslmode maybe"),
         ("postgres://u@h/d?timeout=3", "the parameter timeout"),
         ("postgres://u@h/a/b", "slash"),
+        ("postgres://u@h/d?connect_timeout=0", "connect_timeout 0"),
+        ("postgres://u@h/d?connect_timeout=soon", "connect_timeout soon"),
     ])
     func refused(url: String, named: String) {
         #expect {

@@ -60,3 +60,10 @@ struct PostgresContractTests {
         })
     }
 }
+
+extension PostgresContractTests {
+    @Test(arguments: LoginAttemptRepositoryContract.cases)
+    func failedLogins(rule: ContractCase<any LoginAttemptRepository>) async throws {
+        try await rule.run(PostgresTestDatabase.factory { database, _ in PostgresLoginAttemptRepository(database: database) })
+    }
+}

@@ -18,7 +18,10 @@ enum PostgresTestDatabase {
     /// A configuration on a new, empty schema.
     static func freshConfiguration() throws -> PostgresConfiguration {
         guard let url else { throw SkipError() }
-        var configuration = try PostgresConfiguration(url: url, maximumConnections: 4)
+        // Generous limits: the whole suite starves two cores, and a test's operation waiting for a
+        // thread is not a database that went away (the limits are checked on their own).
+        var configuration = try PostgresConfiguration(url: url, maximumConnections: 4, connectTimeout: .seconds(60),
+                                                      operationTimeout: .seconds(300))
         configuration.schema = "wellness_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         return configuration
     }

@@ -147,7 +147,7 @@ struct CheckinTests {
 
             let todayAfter = try await server.get("/api/checkins/today", token: token)
             #expect(todayAfter.body == todayBefore.body)
-            let stored = try await server.host.workspace(account.id).drift.checkins(days: 30)
+            let stored = try await server.storedCheckins(account.id)
             #expect(stored.count == 1)
         }
     }
@@ -165,7 +165,7 @@ struct CheckinTests {
 
             let outcome = try await HTTPCheckinAPI(server.api(token: token)).submit(checkin, idempotencyKey: key, replacing: false)
             #expect(outcome == .accepted)
-            let stored = try await server.host.workspace(account.id).drift.checkins(days: 30)
+            let stored = try await server.storedCheckins(account.id)
             #expect(stored == [checkin])
             let today = try await HTTPDriftRemote(server.api(token: token)).today()
             #expect(today == checkin)
@@ -222,7 +222,7 @@ struct CheckinTests {
             #expect(replies.map(\.status) == Array(repeating: 201, count: 12))
             #expect(replies.filter { $0.header("Idempotent-Replayed") == nil }.count == 1)
             #expect(Set(replies.map(\.body)).count == 1)
-            #expect(try await server.host.workspace(account.id).drift.checkins(days: 30).count == 1)
+            #expect(try await server.storedCheckins(account.id).count == 1)
         }
     }
 
@@ -241,7 +241,7 @@ struct CheckinTests {
                 return try await group.reduce(into: [Int]()) { $0.append($1) }
             }
             #expect(statuses.sorted() == [201, 409, 409, 409, 409])
-            #expect(try await server.host.workspace(account.id).drift.checkins(days: 30).count == 1)
+            #expect(try await server.storedCheckins(account.id).count == 1)
         }
     }
 
@@ -287,7 +287,7 @@ struct CheckinTests {
             #expect(reply.status == 400)
             #expect(reply.error?.code == "VALIDATION_ERROR")
             #expect(reply.error?.message.contains("Idempotency-Key") == true)
-            #expect(try await server.host.workspace(account.id).drift.checkins(days: 30).isEmpty)
+            #expect(try await server.storedCheckins(account.id).isEmpty)
         }
     }
 
@@ -322,7 +322,7 @@ struct CheckinTests {
             #expect(reply.status == 400)
             #expect(reply.error?.code == "VALIDATION_ERROR")
             #expect(reply.error?.message.contains(field) == true, "\(reply)")
-            #expect(try await server.host.workspace(account.id).drift.checkins(days: 30).isEmpty)
+            #expect(try await server.storedCheckins(account.id).isEmpty)
         }
     }
 
@@ -359,7 +359,7 @@ struct CheckinTests {
             #expect(reply.status == 413)
             #expect(reply.error?.code == "PAYLOAD_TOO_LARGE")
             #expect(reply.error?.message.contains("512") == true)
-            #expect(try await server.host.workspace(account.id).drift.checkins(days: 30).isEmpty)
+            #expect(try await server.storedCheckins(account.id).isEmpty)
         }
     }
 

@@ -6,6 +6,7 @@ import NIOHTTP1
 import WellnessComposition
 import WellnessServerHost
 import WellnessHTTP
+import WellnessPostgres
 import WellnessServer
 import WellnessTestSupport
 import WellnessWire
@@ -59,12 +60,39 @@ struct TestServer: Sendable {
                               tipsService: (any GoalTipsService)? = nil,
                               _ body: (TestServer) async throws -> T) async throws -> T {
         let directory = try TemporaryDirectory(prefix: "wellness-server-test")
-        let host = try makeHost(store: store, directory: directory, clock: clock, sessionLifetime: sessionLifetime,
-                                tipsService: tipsService)
+        let database = store == .memory ? try await postgresBackend() : nil
+        let host = if let database {
+            ServerHost(postgres: database, clock: clock, calendar: calendar, bcryptCost: 4,
+                       sessionLifetime: sessionLifetime, tipsService: tipsService, logger: quietLogger)
+        } else {
+            try makeHost(store: store, directory: directory, clock: clock, sessionLifetime: sessionLifetime,
+                         tipsService: tipsService)
+        }
+        defer { if let database { Task { await database.close() } } }
         return try await run(host, directory: directory, clock: clock,
                              configuration: ServerConfiguration(host: "127.0.0.1", port: 0, rateLimit: rateLimit,
                                                                 maxBodyBytes: maxBodyBytes),
                              body)
+    }
+
+    /// With `WELLNESS_TEST_SERVER_BACKEND=postgres` (and `WELLNESS_TEST_POSTGRES_URL`), the servers
+    /// tests start on the default store run on PostgreSQL instead, each on a schema of its own:
+    /// `.ci/run` runs this suite a second time so. `nil` otherwise.
+    static func postgresBackend() async throws -> PostgresDatabase? {
+        let environment = ProcessInfo.processInfo.environment
+        guard environment["WELLNESS_TEST_SERVER_BACKEND"] == "postgres" else { return nil }
+        guard let url = environment["WELLNESS_TEST_POSTGRES_URL"], !url.isEmpty else {
+            throw TestServerError.noPostgres
+        }
+        var configuration = try PostgresConfiguration(url: url, maximumConnections: 4, connectTimeout: .seconds(60),
+                                                      operationTimeout: .seconds(300))
+        configuration.schema = "wellness_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        return try await PostgresDatabase.open(configuration, logger: quietLogger)
+    }
+
+    /// The check-ins the server holds for `account` (the last 30 days), whichever its backend.
+    func storedCheckins(_ account: Account.ID) async throws -> [Checkin] {
+        try await host.accountWorkspace(account).listCheckins.execute(days: 30)
     }
 
     /// Serves `host` on an ephemeral loopback port while `body` runs.
@@ -203,9 +231,11 @@ enum TestServerError: Error, CustomStringConvertible {
     case noPort
     case unexpected(Reply)
     case notAnObject(Reply)
+    case noPostgres
 
     var description: String {
         switch self {
+        case .noPostgres: "WELLNESS_TEST_SERVER_BACKEND=postgres needs WELLNESS_TEST_POSTGRES_URL"
         case .noPort: "the server did not report a port in time"
         case .unexpected(let reply): "unexpected answer: \(reply)"
         case .notAnObject(let reply): "not a JSON object: \(reply)"

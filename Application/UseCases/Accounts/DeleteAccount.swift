@@ -29,7 +29,7 @@ public struct DeleteAccount: Sendable {
         let key = account.email.rawValue
         try await attempts.admit(email: key, address: client)
         let matches = await hasher.verify(password, against: account.passwordHash)
-        await attempts.record(success: matches, email: key, address: client)
+        try await attempts.record(success: matches, email: key, address: client)
         guard matches else { throw AccountError.invalidCredentials }
         guard try await accounts.remove(id) else { throw AccountError.noSuchAccount(id.description) }
         return account

@@ -20,15 +20,17 @@ public struct StartSession: Sendable {
     /// 30 days, unless told otherwise.
     public static let defaultLifetime: TimeInterval = 30 * 24 * 60 * 60
 
+    /// `failedLogins` keeps the failed logins `throttle` counts: in memory for one process, in
+    /// a shared store for several.
     public init(accounts: any AccountRepository, hasher: any PasswordHasher, tokens: any AccessTokenIssuer,
                 time: TimeContext, lifetime: TimeInterval = Self.defaultLifetime,
-                throttle: LoginThrottle.Policy = LoginThrottle.Policy()) {
+                throttle: LoginThrottle.Policy = LoginThrottle.Policy(), failedLogins: any LoginAttemptRepository) {
         self.accounts = accounts
         self.hasher = hasher
         self.tokens = tokens
         self.time = time
         self.lifetime = lifetime
-        attempts = LoginAttempts(policy: throttle, now: { time.now() })
+        attempts = LoginAttempts(policy: throttle, store: failedLogins, now: { time.now() })
     }
 
     /// A password with a control character is refused before any account is looked at
@@ -48,7 +50,7 @@ public struct StartSession: Sendable {
             await hasher.imitateVerify()
             matches = false
         }
-        await attempts.record(success: matches, email: key, address: client)
+        try await attempts.record(success: matches, email: key, address: client)
         guard matches, let account else { throw AccountError.invalidCredentials }
         let token = tokens.newToken()
         let now = time.now()
