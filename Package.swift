@@ -205,6 +205,7 @@ let package = Package(
                                    .product(name: "GRDB", package: "GRDB.swift"),
                                    .product(name: "Logging", package: "swift-log"),
                                    .product(name: "NIOCore", package: "swift-nio"),
+                                   .product(name: "NIOPosix", package: "swift-nio"),
                                    .product(name: "NIOHTTP1", package: "swift-nio")],
                     path: "Tests/ServerTests", swiftSettings: strict),
         .testTarget(name: "WellnessPostgresTests",

@@ -1,0 +1,87 @@
+import Foundation
+import NIOCore
+import NIOPosix
+
+/// A TCP proxy on a loopback port to another loopback service, that a test can cut — every
+/// connection through it closed, new ones closed on arrival, as when a database goes down or the
+/// network between goes away — and restore.
+final class TCPProxy: @unchecked Sendable {
+    private let lock = NSLock()
+    private var down = false
+    private var connections: [ObjectIdentifier: any Channel] = [:]
+    private var listener: (any Channel)?
+    /// The port the proxy listens on, on 127.0.0.1.
+    private(set) var port = 0
+
+    /// A proxy to `host:port` (loopback), listening on a free loopback port.
+    static func start(to host: String, port: Int) async throws -> TCPProxy {
+        let proxy = TCPProxy()
+        let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(.autoRead, value: false)
+            .childChannelInitializer { inbound in
+                guard !proxy.isDown else { return inbound.close() }
+                return ClientBootstrap(group: inbound.eventLoop).connect(host: host, port: port).flatMap { outbound in
+                    proxy.track(inbound)
+                    proxy.track(outbound)
+                    return inbound.eventLoop.makeCompletedFuture {
+                        try inbound.pipeline.syncOperations.addHandler(Forward(to: outbound))
+                        try outbound.pipeline.syncOperations.addHandler(Forward(to: inbound))
+                    }.flatMap { inbound.setOption(.autoRead, value: true) }
+                }
+            }
+            .bind(host: "127.0.0.1", port: 0).get()
+        proxy.listener = listener
+        proxy.port = listener.localAddress?.port ?? 0
+        return proxy
+    }
+
+    private var isDown: Bool { lock.withLock { down } }
+
+    private func track(_ channel: any Channel) {
+        lock.withLock { connections[ObjectIdentifier(channel)] = channel }
+        channel.closeFuture.whenComplete { [weak self] _ in
+            _ = self?.lock.withLock { self?.connections.removeValue(forKey: ObjectIdentifier(channel)) }
+        }
+    }
+
+    /// Closes every connection through the proxy; new ones are closed as they arrive.
+    func cut() {
+        let open = lock.withLock {
+            down = true
+            return Array(connections.values)
+        }
+        for channel in open { channel.close(promise: nil) }
+    }
+
+    /// Lets connections through again.
+    func restore() { lock.withLock { down = false } }
+
+    /// Stops listening and closes everything.
+    func stop() async {
+        cut()
+        try? await listener?.close()
+    }
+}
+
+/// Writes whatever one side reads to the other; closes the other when one closes.
+private final class Forward: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+    private let peer: any Channel
+
+    init(to peer: any Channel) {
+        self.peer = peer
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        peer.writeAndFlush(unwrapInboundIn(data), promise: nil)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        peer.close(promise: nil)
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        context.close(promise: nil)
+    }
+}
