@@ -161,6 +161,7 @@ let package = Package(
         .executableTarget(name: "wellness-bench",
                           dependencies: ["WellnessComposition", "WellnessServerHost", "WellnessHTTP",
                                          .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                                         .product(name: "Hummingbird", package: "hummingbird"),
                                          .product(name: "GRDB", package: "GRDB.swift"),
                                          .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                                          .product(name: "Logging", package: "swift-log")],

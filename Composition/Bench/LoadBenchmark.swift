@@ -1,127 +1,249 @@
+import AsyncHTTPClient
 import Foundation
+import Hummingbird
 import Logging
 import WellnessComposition
 import WellnessHTTP
 import WellnessServerHost
 
-/// Many concurrent clients against a real server on loopback: weekly insights (reads) and
-/// check-ins (writes, each with its own idempotency key) through the HTTP client adapters, on
-/// per-account SQLite stores. Reports requests per second, p50/p99 latency and the error count,
-/// which must be 0; bounded by a request count and a time limit. For scale, the same mix called
-/// in-process (no HTTP) is measured in the same run.
+/// Many concurrent clients against real servers on loopback, in one run: a bare Hummingbird
+/// route (no store, no authentication: the ceiling), weekly insights alone on per-account SQLite
+/// stores, and the same mix of reads and writes — weekly insights and check-ins, each with its
+/// own idempotency key — on SQLite and on PostgreSQL with one and with two `wellness serve`
+/// processes on one database (`WELLNESS_TEST_POSTGRES_URL`; skipped, saying so, without it).
+/// Each reports requests per second, p50/p99 latency and its share of the bare route's rate;
+/// errors must be 0. Every run is bounded by a request count and a time limit.
 struct LoadBenchmark: BenchmarkCase {
     let quick: Bool
     let key = "load"
     let name = "HTTP load: concurrent clients on loopback"
 
+    static let accountCount = 4
+    var clients: Int { quick ? 8 : 32 }
+    var requests: Int { quick ? 400 : 4000 }
+    var timeLimit: Duration { .seconds(quick ? 20 : 60) }
+
     func run() async throws -> BenchmarkReport {
+        var lines: [String] = ["\(clients) clients, \(Self.accountCount) accounts, at most \(requests) requests or "
+                               + "\(timeLimit) a run; the mix is 4 weekly insights : 1 check-in"]
+        var checks: [BenchmarkReport.Check] = []
+
+        let bare = try await bareRoute()
+        lines.append(bare.line("bare Hummingbird route (ceiling)", ceiling: bare.rate))
+        checks.append(bare.check("bare route", requests: requests))
+
+        let (sqliteInsights, sqliteMix, inProcess) = try await sqlite()
+        lines.append(sqliteInsights.line("SQLite, insights only", ceiling: bare.rate))
+        lines.append(sqliteMix.line("SQLite, the mix", ceiling: bare.rate))
+        lines.append(inProcess.rendered)
+        checks += [sqliteInsights.check("SQLite insights", requests: requests),
+                   sqliteMix.check("SQLite mix", requests: requests),
+                   BenchmarkReport.Check(
+                       text: String(format: "insights on SQLite: %.0f%% of the bare route's throughput (target ≥ 50%%)",
+                                    sqliteInsights.rate / bare.rate * 100),
+                       met: sqliteInsights.rate >= bare.rate / 2)]
+
+        if let url = ProcessInfo.processInfo.environment["WELLNESS_TEST_POSTGRES_URL"], !url.isEmpty {
+            if let binary = Self.serverBinary() {
+                let one = try await postgres(url: url, processes: 1, binary: binary)
+                let two = try await postgres(url: url, processes: 2, binary: binary)
+                lines.append(one.line("PostgreSQL, 1 process, the mix", ceiling: bare.rate))
+                lines.append(two.line("PostgreSQL, 2 processes, the mix", ceiling: bare.rate))
+                checks += [one.check("PostgreSQL ×1", requests: requests), two.check("PostgreSQL ×2", requests: requests),
+                           BenchmarkReport.Check(
+                               text: String(format: "2 processes on PostgreSQL: %.2f× the throughput of 1 (target > 1)",
+                                            two.rate / one.rate),
+                               met: two.rate > one.rate)]
+            } else {
+                lines.append("PostgreSQL: skipped, no `wellness` binary beside this one (build it: swift build -c release --product wellness)")
+            }
+        } else {
+            lines.append("PostgreSQL: skipped, WELLNESS_TEST_POSTGRES_URL is not set (.ci/postgres start DIR prints one)")
+        }
+        return BenchmarkReport(name: name, lines: lines, checks: checks)
+    }
+
+    // MARK: - The servers
+
+    /// One route answering a constant, nothing else: what the machine and the HTTP stack allow.
+    private func bareRoute() async throws -> LoadRun {
+        let router = Router()
+        router.get("/bare") { _, _ in "{\"status\":\"ok\"}" }
+        let port = PortBox()
+        var quiet = Logger(label: "wellness.bench.bare")
+        quiet.logLevel = .critical
+        let application = Application(router: router,
+                                      configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                                      onServerRunning: { await port.set($0.localAddress?.port ?? 0) }, logger: quiet)
+        let server = Task { try await application.run() }
+        defer { server.cancel() }
+        let url = URL(string: "http://127.0.0.1:\(try await port.wait())/bare")!
+        return await drive { _ in
+            { _ in
+                var request = HTTPClientRequest(url: url.absoluteString)
+                request.method = .GET
+                let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+                _ = try await response.body.collect(upTo: 1 << 16)
+                return response.status == .ok
+            }
+        }
+    }
+
+    /// Per-account SQLite stores in a host in this process: insights alone, then the mix.
+    private func sqlite() async throws -> (insights: LoadRun, mix: LoadRun, inProcess: Measurement) {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("wellness-bench-\(UUID().uuidString)", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "Europe/Amsterdam")!
-        let today = LocalDay(year: 2026, month: 11, day: 21)!
-        let clock = FixedWallClock(today.at(hour: 10, minute: 30, in: calendar))
-        var quiet = Logger(label: "wellness.bench.server")
-        quiet.logLevel = .critical // request logs would drown the report
-        let host = try ServerHost(store: .sqlite, directory: directory, clock: clock, calendar: calendar, bcryptCost: 4,
-                                  logger: quiet)
+        let host = try ServerHost(store: .sqlite, directory: directory, clock: Self.clock, calendar: Self.calendar,
+                                  bcryptCost: 4, logger: Self.quiet)
+        let accounts = try await addAccounts(to: host)
+        let port = PortBox()
+        let server = Task {
+            try await host.serve(ServerConfiguration(port: 0, rateLimit: Self.unlimited), onRunning: { await port.set($0) })
+        }
+        defer { server.cancel() }
+        let url = URL(string: "http://127.0.0.1:\(try await port.wait())")!
+        let tokens = try await prepare(accounts, on: url)
+        let insights = await drive(api(urls: [url], tokens: tokens, writes: false))
+        let mix = await drive(api(urls: [url], tokens: tokens, writes: true))
+        server.cancel()
+        _ = try? await server.value
 
-        let accountCount = 4
-        let clients = quick ? 8 : 32
-        let requests = quick ? 400 : 4000
-        let timeLimit: Duration = .seconds(quick ? 20 : 60)
+        // In-process: the same use case without HTTP, one client, for scale.
+        let workspace = try await host.workspace(accounts[0].id)
+        let inProcess = try await Measurement.measure("in-process: weekly insights on SQLite (no HTTP)",
+                                                      runs: quick ? 50 : 300) {
+            _ = try await workspace.drift.insights(days: 7)
+        }
+        return (insights, mix, inProcess)
+    }
+
+    /// `processes` `wellness serve --database URL` children on one database: the mix, spread
+    /// over them.
+    private func postgres(url: String, processes: Int, binary: URL) async throws -> LoadRun {
+        var configuration = WellnessConfiguration(store: .memory, dataDirectory: FileManager.default.temporaryDirectory)
+        configuration.logger = Self.quiet
+        configuration.clock = Self.clock
+        configuration.calendar = Self.calendar
+        let host = try await ServerHost.make(configuration, databaseURL: url)
+        let accounts = try await addAccounts(to: host)
+        await host.shutdown()
+        var servers: [ServeProcess] = []
+        defer { for server in servers { server.stop() } }
+        for _ in 0..<processes { servers.append(try ServeProcess(binary: binary, databaseURL: url)) }
+        let urls = servers.map(\.url)
+        let tokens = try await prepare(accounts, on: urls[0])
+        return await drive(api(urls: urls, tokens: tokens, writes: true))
+    }
+
+    // MARK: - Accounts and load
+
+    static let calendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "Europe/Amsterdam") ?? .gmt
+        return calendar
+    }()
+    static let today = LocalDay(year: 2026, month: 11, day: 21) ?? LocalDay.first
+    static let clock = FixedWallClock(today.at(hour: 10, minute: 30, in: calendar))
+    static let unlimited = RateLimit(limit: 10_000_000, window: 60)
+    static let quiet: Logger = {
+        var logger = Logger(label: "wellness.bench.server")
+        logger.logLevel = .critical // request logs would drown the report
+        return logger
+    }()
+
+    /// New accounts (new emails every run: a PostgreSQL database outlives the run).
+    private func addAccounts(to host: ServerHost) async throws -> [(email: String, id: Account.ID)] {
+        let run = UUID().uuidString.prefix(8).lowercased()
         var accounts: [(email: String, id: Account.ID)] = []
-        for index in 0..<accountCount {
-            let account = try await host.addAccount(email: "load\(index)@example.org", password: "correct horse \(index)")
+        for index in 0..<Self.accountCount {
+            let account = try await host.addAccount(email: "load-\(run)-\(index)@example.org", password: Self.password)
             accounts.append((account.email.rawValue, account.id))
-            let workspace = try await host.workspace(account.id)
+        }
+        return accounts
+    }
+
+    static let password = "correct horse battery"
+
+    /// Logs every account in at `url` and gives it a fortnight of check-ins; returns the tokens.
+    private func prepare(_ accounts: [(email: String, id: Account.ID)], on url: URL) async throws -> [String] {
+        var tokens: [String] = []
+        for account in accounts {
+            let session = HTTPSessionAPI(WellnessAPIClient(server: url, token: nil))
+            let token = try await session.logIn(email: account.email, password: Self.password).accessToken
+            let checkins = HTTPCheckinAPI(WellnessAPIClient(server: url, token: token))
             for back in 0..<14 {
-                try await workspace.drift.checkIn(energy: 1 + back % 5, stress: 1 + (back * 2) % 5,
-                                                          social: 1 + (back * 3) % 5, day: today.adding(days: -back))
+                let checkin = try Checkin(day: Self.today.adding(days: -back), energy: 1 + back % 5,
+                                          stress: 1 + (back * 2) % 5, social: 1 + (back * 3) % 5)
+                guard try await checkins.submit(checkin, idempotencyKey: UUID().uuidString, replacing: false) == .accepted
+                else { throw LoadError.seeding(account.email) }
+            }
+            tokens.append(token)
+        }
+        return tokens
+    }
+
+    /// Each client's requests through the HTTP client adapters: weekly insights, and with
+    /// `writes` every fifth a check-in on a day of its own (so each is a 201).
+    private func api(urls: [URL], tokens: [String], writes: Bool) -> @Sendable (Int) -> @Sendable (Int) async throws -> Bool {
+        { client in
+            let api = WellnessAPIClient(server: urls[client % urls.count], token: tokens[client % tokens.count])
+            let remote = HTTPDriftRemote(api), checkins = HTTPCheckinAPI(api)
+            return { number in
+                if writes, number % 5 == 4 {
+                    let back = 15 + number / 5 // unique per request: days before the seeded fortnight
+                    let checkin = try Checkin(day: Self.today.adding(days: -back), energy: 3, stress: 2, social: 4)
+                    return try await checkins.submit(checkin, idempotencyKey: UUID().uuidString, replacing: false) == .accepted
+                }
+                _ = try await remote.weeklyInsights(days: number % 2 == 0 ? 7 : 14)
+                return true
             }
         }
+    }
 
-        let port = PortBox()
-        let serverTask = Task {
-            try await host.serve(ServerConfiguration(port: 0, rateLimit: RateLimit(limit: 10_000_000, window: 60)),
-                                 onRunning: { await port.set($0) })
-        }
-        defer { serverTask.cancel() }
-        let server = try await port.wait()
-        let url = URL(string: "http://127.0.0.1:\(server)")!
-        var tokens: [String] = []
-        for (index, account) in accounts.enumerated() {
-            let session = HTTPSessionAPI(WellnessAPIClient(server: url, token: nil))
-            tokens.append(try await session.logIn(email: account.email, password: "correct horse \(index)").accessToken)
-        }
-
-        // The mix: 4 reads to 1 write; every write is a new day of its account, so each is a 201.
+    /// Runs `clients` concurrent clients until `requests` requests or the time limit; `client(i)`
+    /// makes client i's request function (given the request's number, it says whether it worked).
+    private func drive(_ client: @escaping @Sendable (Int) -> @Sendable (Int) async throws -> Bool) async -> LoadRun {
         let counter = RequestCounter(limit: requests)
         let deadline = ContinuousClock.now + timeLimit
         let started = ContinuousClock.now
-        let results = await withTaskGroup(of: [Sample].self) { group in
-            for client in 0..<clients {
-                let token = tokens[client % accountCount]
+        let samples = await withTaskGroup(of: [LoadRun.Sample].self) { group in
+            for index in 0..<clients {
                 group.addTask {
-                    let api = WellnessAPIClient(server: url, token: token)
-                    let remote = HTTPDriftRemote(api), checkins = HTTPCheckinAPI(api)
-                    var samples: [Sample] = []
+                    let send = client(index)
+                    var samples: [LoadRun.Sample] = []
                     while ContinuousClock.now < deadline, let number = await counter.next() {
                         let begin = ContinuousClock.now
-                        var failed = false
-                        do {
-                            if number % 5 == 4 {
-                                let back = 15 + number / 5 // unique per request: days before the seeded fortnight
-                                let checkin = try Checkin(day: today.adding(days: -back), energy: 3, stress: 2, social: 4)
-                                failed = try await checkins.submit(checkin, idempotencyKey: UUID().uuidString, replacing: false) != .accepted
-                            } else {
-                                _ = try await remote.weeklyInsights(days: number % 2 == 0 ? 7 : 14)
-                            }
-                        } catch {
-                            failed = true
-                        }
-                        samples.append(Sample(seconds: (ContinuousClock.now - begin).seconds, failed: failed))
+                        let worked = (try? await send(number)) ?? false
+                        samples.append(LoadRun.Sample(seconds: (ContinuousClock.now - begin).seconds, failed: !worked))
                     }
                     return samples
                 }
             }
-            var all: [Sample] = []
+            var all: [LoadRun.Sample] = []
             for await samples in group { all += samples }
             return all
         }
-        let elapsed = (ContinuousClock.now - started).seconds
-        serverTask.cancel()
-        _ = try? await serverTask.value
-
-        // In-process: the same use cases without HTTP, one client, for scale.
-        let workspace = try await host.workspace(accounts[0].id)
-        let inProcess = try await Measurement.measure("in-process baseline: weekly insights (no HTTP)", runs: quick ? 50 : 300) {
-            _ = try await workspace.drift.insights(days: 7)
-        }
-
-        let latencies = results.map(\.seconds).sorted()
-        let errors = results.filter(\.failed).count
-        func percentile(_ p: Double) -> Double {
-            latencies.isEmpty ? .nan : latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))] * 1000
-        }
-        let rate = Double(results.count) / elapsed
-        return BenchmarkReport(
-            name: name,
-            lines: ["\(clients) clients, \(accountCount) accounts (SQLite each), 4 reads : 1 write, "
-                    + "at most \(requests) requests or \(timeLimit)",
-                    String(format: "%d requests in %.2f s: %.0f requests/s", results.count, elapsed, rate),
-                    String(format: "latency: p50 %.2f ms, p99 %.2f ms, max %.2f ms", percentile(0.5), percentile(0.99),
-                           (latencies.last ?? .nan) * 1000),
-                    inProcess.rendered],
-            checks: [BenchmarkReport.Check(text: "errors: \(errors) (target 0)", met: errors == 0),
-                     BenchmarkReport.Check(text: "requests: \(results.count) of \(requests)",
-                                           met: results.count == requests)])
+        return LoadRun(samples: samples, elapsed: (ContinuousClock.now - started).seconds)
     }
 
-    struct Sample: Sendable {
-        let seconds: Double
-        let failed: Bool
+    /// The `wellness` binary built beside this one (`nil` when it was not built).
+    static func serverBinary() -> URL? {
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let binary = executable.deletingLastPathComponent().appendingPathComponent("wellness")
+        return FileManager.default.isExecutableFile(atPath: binary.path) ? binary : nil
+    }
+
+    enum LoadError: Error, CustomStringConvertible {
+        case seeding(String)
+        case noListeningLine(String)
+
+        var description: String {
+            switch self {
+            case .seeding(let email): "could not seed the check-ins of \(email)"
+            case .noListeningLine(let seen): "wellness serve did not say where it listens; it printed: \(seen)"
+            }
+        }
     }
 
     /// Hands out request numbers until the limit.
@@ -136,7 +258,7 @@ struct LoadBenchmark: BenchmarkCase {
         }
     }
 
-    /// The port the server bound, once it runs.
+    /// The port a server bound, once it runs.
     actor PortBox {
         private var port: Int?
         func set(_ value: Int) { port = value }
@@ -147,6 +269,72 @@ struct LoadBenchmark: BenchmarkCase {
             }
             throw CancellationError()
         }
+    }
+}
+
+/// One load run's latencies and how long it took.
+struct LoadRun: Sendable {
+    struct Sample: Sendable {
+        let seconds: Double
+        let failed: Bool
+    }
+
+    let samples: [Sample]
+    let elapsed: Double
+
+    var rate: Double { Double(samples.count) / elapsed }
+    var errors: Int { samples.filter(\.failed).count }
+
+    func percentile(_ p: Double) -> Double {
+        let latencies = samples.map(\.seconds).sorted()
+        return latencies.isEmpty ? .nan : latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))] * 1000
+    }
+
+    func line(_ label: String, ceiling: Double) -> String {
+        String(format: "%@: %d requests in %.2f s, %.0f requests/s (%.0f%% of the bare route), p50 %.2f ms, p99 %.2f ms",
+               label, samples.count, elapsed, rate, rate / ceiling * 100, percentile(0.5), percentile(0.99))
+    }
+
+    func check(_ label: String, requests: Int) -> BenchmarkReport.Check {
+        BenchmarkReport.Check(text: "\(label): \(errors) errors, \(samples.count) of \(requests) requests (target 0, all)",
+                              met: errors == 0 && samples.count == requests)
+    }
+}
+
+/// A `wellness serve --database URL` child process on a free loopback port.
+final class ServeProcess: @unchecked Sendable {
+    let process = Process()
+    let url: URL
+
+    init(binary: URL, databaseURL: String) throws {
+        process.executableURL = binary
+        process.arguments = ["serve", "--port", "0", "--database", databaseURL, "--rate-limit", "10000000"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["WELLNESS_LOG_LEVEL"] = "error"
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // The first line says where it listens (bounded: 200 reads or the pipe closing).
+        var seen = ""
+        for _ in 0..<200 where !seen.contains("\n") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            seen += String(decoding: chunk, as: UTF8.self)
+        }
+        guard let range = seen.range(of: #"http://127\.0\.0\.1:\d+"#, options: .regularExpression),
+              let url = URL(string: String(seen[range])) else {
+            process.terminate()
+            throw LoadBenchmark.LoadError.noListeningLine(seen)
+        }
+        self.url = url
+    }
+
+    func stop() {
+        guard process.isRunning else { return }
+        process.interrupt()
+        process.waitUntilExit()
     }
 }
 
