@@ -17,6 +17,10 @@ public final class PostgresDatabase: Sendable {
     let client: PostgresClient
     let logger: Logger
     private let running: Task<Void, Never>
+    private let inUse = InUseCount()
+
+    /// How many of the pool's connections this process's operations hold now.
+    public var connectionsInUse: Int { inUse.value }
 
     private init(configuration: PostgresConfiguration, logger: Logger) {
         self.configuration = configuration
@@ -67,15 +71,25 @@ public final class PostgresDatabase: Sendable {
     /// Runs `body` on a connection of the pool, outside any transaction.
     func read<Result: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Result) async throws
         -> Result {
-        try await bounded { [client] in try await client.withConnection { connection in try await body(connection) } }
+        try await bounded { [client, inUse] in
+            try await client.withConnection { connection in
+                inUse.add(1)
+                defer { inUse.add(-1) }
+                return try await body(connection)
+            }
+        }
     }
 
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
     func transaction<Result: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Result)
         async throws -> Result {
-        try await bounded { [client, logger] in
+        try await bounded { [client, logger, inUse] in
             do {
-                return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+                return try await client.withTransaction(logger: logger) { connection in
+                    inUse.add(1)
+                    defer { inUse.add(-1) }
+                    return try await body(connection)
+                }
             } catch let error as PostgresTransactionError {
                 throw error.closureError ?? error.beginError ?? error.commitError ?? error.rollbackError ?? error
             }
@@ -90,10 +104,14 @@ public final class PostgresDatabase: Sendable {
     ) async throws -> Result {
         let limit = configuration.operationTimeout
         do {
-            let outcome = try await withThrowingTaskGroup(of: BoundedOutcome<Result>.self) { [client, logger] group in
+            let outcome = try await withThrowingTaskGroup(of: BoundedOutcome<Result>.self) { [client, logger, inUse] group in
                 group.addTask {
                     do {
-                        return .done(try await client.withTransaction(logger: logger) { try await body($0) })
+                        return .done(try await client.withTransaction(logger: logger) { connection in
+                            inUse.add(1)
+                            defer { inUse.add(-1) }
+                            return try await body(connection)
+                        })
                     } catch let error as PostgresTransactionError {
                         throw error.closureError ?? error.beginError ?? error.commitError ?? error.rollbackError ?? error
                     }
@@ -173,6 +191,16 @@ public final class PostgresDatabase: Sendable {
     func corrupt(_ table: String, key: String, _ reason: String) -> PostgresStoreError {
         .corruptRow(database: description, table: table, key: key, reason: reason)
     }
+}
+
+/// A count several tasks change at once.
+private final class InUseCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    var value: Int { lock.withLock { count } }
+
+    func add(_ change: Int) { lock.withLock { count += change } }
 }
 
 /// How a bounded operation ended.

@@ -33,7 +33,8 @@ extension APIServer {
         }
 
         router.get("/metrics") { _, _ in
-            let text = operations.metrics.exposition(openStores: await operations.openStores())
+            let text = operations.metrics.exposition(openStores: await operations.openStores(),
+                                                     databaseConnections: operations.databaseConnections?())
             return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                             body: ResponseBody(byteBuffer: ByteBuffer(bytes: text)))
         }

@@ -1,7 +1,8 @@
 import Prometheus
 
 /// One server's metrics in the Prometheus text format (`GET /metrics`): requests by method,
-/// route and status, their latency, and how many account stores are open.
+/// route and status, their latency, how many account stores are open and, on a database,
+/// how many of its pool's connections are in use.
 ///
 /// The metrics live in a registry of this server's own, never in the process-wide
 /// `MetricsSystem`: several servers in one process (the tests start many) keep their counts
@@ -38,11 +39,18 @@ public final class ServerMetrics: Sendable {
             .record(duration)
     }
 
-    /// The exposition text, with the open-stores gauge set to `openStores` first.
-    func exposition(openStores: Int) -> [UInt8] {
+    /// The exposition text, with the open-stores gauge set to `openStores` first, and the
+    /// database connections in use to `databaseConnections` when the host has a pool.
+    func exposition(openStores: Int, databaseConnections: Int? = nil) -> [UInt8] {
         let gauge = MetricNameDescriptor(namespace: "wellness", metricName: "open_account_stores", unitName: "",
                                          helpText: "Account stores this process holds open.")
         registry.makeGauge(descriptor: gauge).set(Double(openStores))
+        if let databaseConnections {
+            let connections = MetricNameDescriptor(namespace: "wellness", subsystem: "database",
+                                                   metricName: "connections_in_use", unitName: "",
+                                                   helpText: "Connections of this process's database pool in use.")
+            registry.makeGauge(descriptor: connections).set(Double(databaseConnections))
+        }
         return registry.emitToBuffer()
     }
 }

@@ -11,15 +11,20 @@ public struct ServerOperations: Sendable {
     /// Marks an account's store as in use by one request, so it is not closed under it; the
     /// returned closure ends that use (called once, when the request's answer is ready).
     public var holdStore: @Sendable (Account.ID) async -> @Sendable () async -> Void
+    /// How many database connections of the host's pool are in use now (the
+    /// `wellness_database_connections_in_use` gauge); `nil` for a host without a pool.
+    public var databaseConnections: (@Sendable () -> Int)?
     /// This server's metrics (a registry of its own).
     public var metrics: ServerMetrics
 
     public init(checkReady: @escaping @Sendable () async throws -> Void = {},
                 openStores: @escaping @Sendable () async -> Int = { 0 },
                 holdStore: @escaping @Sendable (Account.ID) async -> @Sendable () async -> Void = { _ in {} },
+                databaseConnections: (@Sendable () -> Int)? = nil,
                 metrics: ServerMetrics = ServerMetrics()) {
         self.checkReady = checkReady
         self.openStores = openStores
+        self.databaseConnections = databaseConnections
         self.holdStore = holdStore
         self.metrics = metrics
     }

@@ -112,6 +112,12 @@ public final class ServerHost: Sendable {
         case postgres(PostgresDatabase)
     }
 
+    /// How many database connections are in use, on PostgreSQL (`nil` on disk).
+    private var databaseConnections: (@Sendable () -> Int)? {
+        guard case .postgres(let database) = backend else { return nil }
+        return { database.connectionsInUse }
+    }
+
     /// Where the accounts' data is, as an operator reads it: the data directory's path, or the
     /// database's URL without its password.
     public var location: String {
@@ -133,7 +139,8 @@ public final class ServerHost: Sendable {
                                                holdStore: { [workspaces] account in
                                                    await workspaces.hold(account)
                                                    return { await workspaces.release(account) }
-                                               }),
+                                               },
+                                               databaseConnections: databaseConnections),
                   describe: { messages.message(for: $0) })
     }
 

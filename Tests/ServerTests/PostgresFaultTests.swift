@@ -30,6 +30,9 @@ struct PostgresFaultTests {
             let (_, token) = try await server.account("ann@example.org")
             #expect(try await server.checkin(TestServer.checkinFields(energy: 4), token: token).status == 201)
 
+            let metrics = String(decoding: try await server.get("/metrics").body, as: UTF8.self)
+            #expect(metrics.contains("wellness_database_connections_in_use 0"), "no operation holds a connection now")
+
             proxy.cut()
             for path in ["/api/checkins/today", "/api/trends?days=7", "/api/v1/goals"] {
                 let reply = try await server.get(path, token: token)
