@@ -5,8 +5,9 @@ import PostgresNIO
 /// Where a PostgreSQL database is and how to reach it, read from a URL as libpq reads one:
 /// `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=MODE&sslrootcert=FILE&connect_timeout=SECONDS]`.
 ///
-/// `sslmode` is honoured as libpq does: `disable` (plain TCP), `allow` and `prefer` (TLS when the
-/// server offers it, without checking its certificate; the default), `require` (TLS, certificate
+/// `sslmode` is honoured as libpq does: `disable` (plain TCP), `prefer` (TLS when the server
+/// offers it, without checking its certificate; the default; `allow` is taken as `prefer`, which
+/// tries TLS first where libpq's `allow` tries plain TCP first), `require` (TLS, certificate
 /// not checked), `verify-ca` (TLS, certificate signed by a trusted root) and `verify-full`
 /// (that, and issued for the host). `sslrootcert` names the PEM file of the trusted roots;
 /// without it, the system's. `connect_timeout` (whole seconds, default 5) bounds one connection
@@ -80,11 +81,12 @@ public struct PostgresConfiguration: Sendable, CustomStringConvertible {
             }
         }
         // An IPv6 literal comes bracketed.
+        // URLComponents gives the user, password and path percent-decoded already.
         self.host = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
         port = components.port ?? 5432
-        username = user.removingPercentEncoding ?? user
-        password = components.password.map { $0.removingPercentEncoding ?? $0 }
-        self.database = database.isEmpty ? username : (database.removingPercentEncoding ?? database)
+        username = user
+        password = components.password
+        self.database = database.isEmpty ? username : database
         self.sslMode = sslMode
         sslRootCertificate = rootCertificate
         schema = nil
@@ -99,28 +101,64 @@ public struct PostgresConfiguration: Sendable, CustomStringConvertible {
         return "postgres://\(username)@\(hostPart):\(port)/\(database)"
     }
 
-    /// `text` with any password replaced by `***`, for messages about a URL that did not parse.
+    /// `text` with any password replaced by `***`, for messages about a URL that did not parse:
+    /// everything between the user's name and the last `@` (a password may hold `@` and `:`),
+    /// and the value of a `password` parameter.
     static func redacting(_ text: String) -> String {
-        guard let at = text.range(of: "@"), let schemeEnd = text.range(of: "://"), schemeEnd.upperBound < at.lowerBound,
-              let colon = text[schemeEnd.upperBound..<at.lowerBound].firstIndex(of: ":") else { return text }
-        return String(text[..<text.index(after: colon)]) + "***" + String(text[at.lowerBound...])
+        var result = text
+        let start = result.range(of: "://")?.upperBound ?? result.startIndex
+        if let at = result[start...].lastIndex(of: "@"),
+           let colon = result[start..<at].firstIndex(of: ":") {
+            result.replaceSubrange(result.index(after: colon)..<at, with: "***")
+        }
+        if let query = result.firstIndex(of: "?") {
+            let parameters = result[result.index(after: query)...].split(separator: "&", omittingEmptySubsequences: false)
+                .map { parameter in
+                    parameter.lowercased().hasPrefix("password=") ? "password=***" : String(parameter)
+                }
+            result = String(result[...query]) + parameters.joined(separator: "&")
+        }
+        return result
+    }
+
+    /// The TLS settings of `sslmode`: none, or whether TLS is required and how the server's
+    /// certificate is checked.
+    var tls: (required: Bool, configuration: TLSConfiguration)? {
+        var context = TLSConfiguration.makeClientConfiguration()
+        switch sslMode {
+        case .disable:
+            return nil
+        case .allow, .prefer, .require:
+            context.certificateVerification = .none
+            return (sslMode == .require, context)
+        case .verifyCA, .verifyFull:
+            context.certificateVerification = sslMode == .verifyFull ? .fullVerification : .noHostnameVerification
+            if let sslRootCertificate { context.trustRoots = .file(sslRootCertificate) }
+            return (true, context)
+        }
+    }
+
+    /// The configuration of one connection, as the pool's are made (the first one, made
+    /// directly, so that a wrong password or database is reported as such).
+    func connection() throws -> PostgresConnection.Configuration {
+        var tls = PostgresConnection.Configuration.TLS.disable
+        if let (required, configuration) = self.tls {
+            let context = try NIOSSLContext(configuration: configuration)
+            tls = required ? .require(context) : .prefer(context)
+        }
+        var connection = PostgresConnection.Configuration(host: host, port: port, username: username, password: password,
+                                                          database: database, tls: tls)
+        connection.options.connectTimeout = .nanoseconds(connectTimeout.components.seconds * 1_000_000_000
+                                                         + connectTimeout.components.attoseconds / 1_000_000_000)
+        if let schema { connection.options.additionalStartupParameters = [("search_path", schema)] }
+        return connection
     }
 
     /// The client configuration postgres-nio connects with.
     var client: PostgresClient.Configuration {
-        var tls: PostgresClient.Configuration.TLS
-        switch sslMode {
-        case .disable:
-            tls = .disable
-        case .allow, .prefer, .require:
-            var context = TLSConfiguration.makeClientConfiguration()
-            context.certificateVerification = .none
-            tls = sslMode == .require ? .require(context) : .prefer(context)
-        case .verifyCA, .verifyFull:
-            var context = TLSConfiguration.makeClientConfiguration()
-            context.certificateVerification = sslMode == .verifyFull ? .fullVerification : .noHostnameVerification
-            if let sslRootCertificate { context.trustRoots = .file(sslRootCertificate) }
-            tls = .require(context)
+        var tls = PostgresClient.Configuration.TLS.disable
+        if let (required, configuration) = self.tls {
+            tls = required ? .require(configuration) : .prefer(configuration)
         }
         var configuration = PostgresClient.Configuration(host: host, port: port, username: username, password: password,
                                                          database: database, tls: tls)

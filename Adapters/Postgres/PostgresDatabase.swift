@@ -18,6 +18,15 @@ public final class PostgresDatabase: Sendable {
     let logger: Logger
     private let running: Task<Void, Never>
     private let inUse = InUseCount()
+    private let limit: OperationLimit
+
+    /// How long one operation may take before the database counts as unavailable: the
+    /// configuration's ``PostgresConfiguration/operationTimeout`` until changed here (by a test
+    /// about to cut the database off, say).
+    public var operationTimeout: Duration {
+        get { limit.value }
+        set { limit.value = newValue }
+    }
 
     /// How many of the pool's connections this process's operations hold now.
     public var connectionsInUse: Int { inUse.value }
@@ -25,6 +34,7 @@ public final class PostgresDatabase: Sendable {
     private init(configuration: PostgresConfiguration, logger: Logger) {
         self.configuration = configuration
         self.logger = logger
+        limit = OperationLimit(configuration.operationTimeout)
         let client = PostgresClient(configuration: configuration.client, backgroundLogger: logger)
         self.client = client
         // Running before the first lease: an immediate task has entered `run()` when it is made.
@@ -49,12 +59,26 @@ public final class PostgresDatabase: Sendable {
         }
         let database = PostgresDatabase(configuration: configuration, logger: logger)
         do {
+            try await database.checkConnection()
             try await database.transaction { connection in try await PostgresSchema.migrate(connection, database: database) }
         } catch {
             await database.close()
             throw error
         }
         return database
+    }
+
+    /// Makes one connection outside the pool and closes it: the pool keeps trying on its own and
+    /// reports every failure alike, where this one tells a wrong password, a missing database or
+    /// a refused certificate (a configuration to fix) from a database that is away (to wait for).
+    private func checkConnection() async throws {
+        do {
+            let connection = try await PostgresConnection.connect(configuration: try configuration.connection(), id: 0,
+                                                                  logger: logger)
+            try? await connection.close()
+        } catch {
+            throw failure(error)
+        }
     }
 
     /// Ends the pool's connections; later calls fail as unavailable.
@@ -72,11 +96,7 @@ public final class PostgresDatabase: Sendable {
     func read<Result: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Result) async throws
         -> Result {
         try await bounded { [client, inUse] in
-            try await client.withConnection { connection in
-                inUse.add(1)
-                defer { inUse.add(-1) }
-                return try await body(connection)
-            }
+            try await client.withConnection { connection in try await Self.use(connection, inUse, body) }
         }
     }
 
@@ -86,9 +106,7 @@ public final class PostgresDatabase: Sendable {
         try await bounded { [client, logger, inUse] in
             do {
                 return try await client.withTransaction(logger: logger) { connection in
-                    inUse.add(1)
-                    defer { inUse.add(-1) }
-                    return try await body(connection)
+                    try await Self.use(connection, inUse, body)
                 }
             } catch let error as PostgresTransactionError {
                 throw error.closureError ?? error.beginError ?? error.commitError ?? error.rollbackError ?? error
@@ -102,15 +120,13 @@ public final class PostgresDatabase: Sendable {
     func transactionEndingWithCall<Result: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
-        let limit = configuration.operationTimeout
+        let limit = operationTimeout
         do {
             let outcome = try await withThrowingTaskGroup(of: BoundedOutcome<Result>.self) { [client, logger, inUse] group in
                 group.addTask {
                     do {
                         return .done(try await client.withTransaction(logger: logger) { connection in
-                            inUse.add(1)
-                            defer { inUse.add(-1) }
-                            return try await body(connection)
+                            try await Self.use(connection, inUse, body)
                         })
                     } catch let error as PostgresTransactionError {
                         throw error.closureError ?? error.beginError ?? error.commitError ?? error.rollbackError ?? error
@@ -132,12 +148,29 @@ public final class PostgresDatabase: Sendable {
         }
     }
 
+    /// Runs `body` on a leased connection, counted as in use. Cancelled — its time is up — it
+    /// closes the connection: postgres-nio does not stop a statement for a cancelled task, and
+    /// a closed connection makes the server roll back what the body had begun, where waiting
+    /// could see it commit after its caller was told it failed, or hold a hung connection for
+    /// as long as TCP takes to give up. The pool replaces the connection.
+    private static func use<Result: Sendable>(_ connection: PostgresConnection, _ inUse: InUseCount,
+                                              _ body: @Sendable (PostgresConnection) async throws -> Result)
+        async throws -> Result {
+        inUse.add(1)
+        defer { inUse.add(-1) }
+        return try await withTaskCancellationHandler {
+            try await body(connection)
+        } onCancel: {
+            let _: EventLoopFuture<Void> = connection.close()
+        }
+    }
+
     /// Runs `operation` — waiting for a connection, then its statements — within
     /// ``PostgresConfiguration/operationTimeout``: a database that is down or hung makes it
     /// unavailable then, instead of holding the caller while the pool keeps trying to connect.
     private func bounded<Result: Sendable>(_ operation: @escaping @Sendable () async throws -> Result) async throws
         -> Result {
-        let limit = configuration.operationTimeout
+        let limit = operationTimeout
         let description = description
         do {
             return try await Deadline.run(within: limit, orThrow: {
@@ -178,8 +211,9 @@ public final class PostgresDatabase: Sendable {
     }
 
     /// SQLSTATEs that mean "not now" rather than "not this": shutting down, starting up, too many
-    /// connections, a failover's read-only standby. (Class 08, connection exceptions, too.)
-    private static let unavailableStates: Set<String> = ["57P01", "57P02", "57P03", "53300", "25006"]
+    /// connections, a failover's read-only standby, a deadlock or serialization failure the
+    /// database broke by aborting this transaction. (Class 08, connection exceptions, too.)
+    private static let unavailableStates: Set<String> = ["57P01", "57P02", "57P03", "53300", "25006", "40P01", "40001"]
 
     /// The day a `day::text` column holds; anything else is a corrupt row of `table`.
     func day(_ text: String, in table: String) throws -> LocalDay {
@@ -201,6 +235,19 @@ private final class InUseCount: @unchecked Sendable {
     var value: Int { lock.withLock { count } }
 
     func add(_ change: Int) { lock.withLock { count += change } }
+}
+
+/// A duration several tasks read and one may change.
+private final class OperationLimit: @unchecked Sendable {
+    private let lock = NSLock()
+    private var duration: Duration
+
+    init(_ duration: Duration) { self.duration = duration }
+
+    var value: Duration {
+        get { lock.withLock { duration } }
+        set { lock.withLock { duration = newValue } }
+    }
 }
 
 /// How a bounded operation ended.

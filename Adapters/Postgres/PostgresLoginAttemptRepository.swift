@@ -23,7 +23,6 @@ public struct PostgresLoginAttemptRepository: LoginAttemptRepository {
 
     public func change(email: String, address: String, at now: Date,
                        _ change: @escaping @Sendable (inout LoginThrottle.Counters) -> Void) async throws {
-        let policy = policy
         try await database.transaction { connection in
             let logger = database.logger
             try await connection.lock("login-pair:\(email)\n\(address)", logger)
@@ -32,8 +31,12 @@ public struct PostgresLoginAttemptRepository: LoginAttemptRepository {
             var counters = try await Self.counters(email, address, connection, database)
             change(&counters)
             try await Self.save(counters, email, address, connection, logger)
-            // Now and then, forget the keys the policy no longer counts.
-            if UInt8.random(in: 0...63) == 0 { try await Self.forget(at: now, policy, connection, logger) }
+        }
+        // Now and then, after the change and outside its transaction, forget the keys the policy
+        // no longer counts.
+        if UInt8.random(in: 0...63) == 0 {
+            let policy = policy
+            try await database.read { connection in try await Self.forget(at: now, policy, connection, database.logger) }
         }
     }
 
@@ -92,16 +95,26 @@ public struct PostgresLoginAttemptRepository: LoginAttemptRepository {
             """, logger)
     }
 
-    /// Deletes failures older than the policy's memory and successes older than its `knownFor`.
+    /// Deletes failures older than the policy's memory and successes older than its `knownFor`,
+    /// a bounded batch of each, each statement on its own. Rows a change holds now are skipped
+    /// (`SKIP LOCKED`), never waited for: a sweep never blocks a login nor deadlocks with one.
     private static func forget(at now: Date, _ policy: LoginThrottle.Policy, _ connection: PostgresConnection,
                                _ logger: Logger) async throws {
         let failures = Timestamp.milliseconds(now.addingTimeInterval(-policy.memory))
         let successes = Timestamp.milliseconds(now.addingTimeInterval(-policy.knownFor))
-        try await connection.run("DELETE FROM login_address WHERE last_failure <= \(failures)", logger)
-        try await connection.run("DELETE FROM login_email WHERE last_failure <= \(failures)", logger)
         try await connection.run("""
-            DELETE FROM login_pair
-            WHERE coalesce(last_failure, \(Int64.min)) <= \(failures) AND coalesce(last_success, \(Int64.min)) <= \(successes)
+            DELETE FROM login_address WHERE address IN (
+              SELECT address FROM login_address WHERE last_failure <= \(failures) LIMIT 1000 FOR UPDATE SKIP LOCKED)
+            """, logger)
+        try await connection.run("""
+            DELETE FROM login_email WHERE email IN (
+              SELECT email FROM login_email WHERE last_failure <= \(failures) LIMIT 1000 FOR UPDATE SKIP LOCKED)
+            """, logger)
+        try await connection.run("""
+            DELETE FROM login_pair WHERE (email, address) IN (
+              SELECT email, address FROM login_pair
+              WHERE coalesce(last_failure, \(Int64.min)) <= \(failures) AND coalesce(last_success, \(Int64.min)) <= \(successes)
+              LIMIT 1000 FOR UPDATE SKIP LOCKED)
             """, logger)
     }
 }

@@ -6,8 +6,9 @@ import WellnessApplication
 public enum PostgresStoreError: StoreAvailabilityError, Sendable, Equatable, LocalizedError {
     /// The database URL cannot be used (the reason names the part).
     case invalidURL(String, reason: String)
-    /// The database cannot be reached now (down, restarting, unreachable, refusing connections).
-    /// Nothing was written; trying again later may work.
+    /// The database cannot be reached now (down, restarting, unreachable, refusing connections,
+    /// no answer in time). What was begun was rolled back or never sent, as far as this process
+    /// can tell; trying again later may work (an idempotent request is safe to repeat).
     case unavailable(database: String, reason: String)
     /// The database was migrated by a newer version of Wellness.
     case newerSchema(database: String, unknownMigrations: [String])
@@ -21,7 +22,7 @@ public enum PostgresStoreError: StoreAvailabilityError, Sendable, Equatable, Loc
         case let .invalidURL(url, reason):
             "the database URL \(url) cannot be used: \(reason)"
         case let .unavailable(database, reason):
-            "the database \(database) is unavailable: \(reason); nothing was written, try again later"
+            "the database \(database) is unavailable: \(reason); try again later"
         case let .newerSchema(database, unknown):
             "the database \(database) was migrated by a newer version of Wellness (migrations \(unknown.joined(separator: ", "))); upgrade wellness to use it"
         case let .corruptRow(database, table, key, reason):

@@ -308,9 +308,10 @@ final class ServeProcess: @unchecked Sendable {
 
     init(binary: URL, databaseURL: String) throws {
         process.executableURL = binary
-        process.arguments = ["serve", "--port", "0", "--database", databaseURL, "--rate-limit", "10000000"]
+        process.arguments = ["serve", "--port", "0", "--rate-limit", "10000000"]
         var environment = ProcessInfo.processInfo.environment
         environment["WELLNESS_LOG_LEVEL"] = "error"
+        environment["WELLNESS_DATABASE_URL"] = databaseURL // not in the arguments, which `ps` shows
         process.environment = environment
         let output = Pipe()
         process.standardOutput = output
