@@ -173,7 +173,7 @@ let package = Package(
                 path: "Tests/ContractTesting", swiftSettings: strict),
         .target(name: "WellnessTestSupport",
                 dependencies: ["WellnessApplication", "WellnessComposition", "WellnessInMemory", "WellnessJSONFile",
-                               "WellnessSQLite", "WellnessContractTesting",
+                               "WellnessSQLite", "WellnessPostgres", "WellnessContractTesting",
                                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                                .product(name: "Hummingbird", package: "hummingbird"),
                                .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -10,7 +10,7 @@ import WellnessTestSupport
 /// `Idempotency-Key` gets the first answer from either, one check-in per account and day, a token
 /// revoked on one is refused by the other, and failed logins count on both.
 @Suite("CLI: two server processes on one PostgreSQL database", .serialized,
-       .enabled(if: CLIPostgres.url != nil, "WELLNESS_TEST_POSTGRES_URL is not set: the PostgreSQL tests are skipped (.ci/run sets it)"))
+       .enabled(if: PostgresTestDatabase.url != nil, PostgresTestDatabase.skipped))
 struct PostgresProcessesCLITests {
     typealias ServerProcess = ServerCLITests.ServerProcess
     typealias Processes = IdempotencyProcessesCLITests
@@ -18,13 +18,19 @@ struct PostgresProcessesCLITests {
     /// An account of its own in the shared database (emails are unique there), and two servers on it.
     static func twoServers() async throws -> (email: String, servers: [ServerProcess]) {
         let data = try Sandbox()
-        let url = try #require(CLIPostgres.patientURL)
+        let url = try #require(Self.patientURL)
         let email = "ann-\(UUID().uuidString.prefix(8).lowercased())@example.org"
         let added = try await data.raw(["users", "add", email, "--database", url], input: ServerCLITests.password + "\n")
         try #require(added.status == 0, "\(added)")
         let servers = [try ServerProcess(data, options: ["--database", url]),
                        try ServerProcess(data, options: ["--database", url])]
         return (email, servers)
+    }
+
+    /// The test database's URL with a minute for each connection: the whole suite starves two
+    /// cores, and a process waiting for one is not a database that went away.
+    static var patientURL: String? {
+        PostgresTestDatabase.url.map { $0 + ($0.contains("?") ? "&" : "?") + "connect_timeout=60" }
     }
 
     static func token(_ server: ServerProcess, _ email: String, password: String = ServerCLITests.password)
@@ -99,13 +105,3 @@ struct PostgresProcessesCLITests {
     }
 }
 
-/// The test database's URL, if any.
-enum CLIPostgres {
-    static let url = ProcessInfo.processInfo.environment["WELLNESS_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
-
-    /// ``url`` with a minute for each connection: the whole suite starves two cores, and a
-    /// process waiting for one is not a database that went away.
-    static var patientURL: String? {
-        url.map { $0 + ($0.contains("?") ? "&" : "?") + "connect_timeout=60" }
-    }
-}

@@ -64,12 +64,25 @@ struct PostgresConfigurationTests {
         }
     }
 
-    @Test func aRefusedURLHidesItsPassword() {
+    @Test(arguments: [
+        ("postgres://ann:hunter2@h/d?sslmode=never", "postgres://ann:***@h/d?sslmode=never"),
+        ("postgres://ann:hun@ter2@h/d?sslmode=never", "postgres://ann:***@h/d?sslmode=never"),
+        ("wellness:hunter2@h/d", "wellness:***@h/d"),
+        ("postgres:/ann:hunter2@h/d", "postgres:***@h/d"),
+        ("postgres://ann@h/d?password=hunter2", "postgres://ann@h/d?password=***"),
+    ])
+    func aRefusedURLHidesItsPassword(url: String, shown: String) {
         #expect {
-            try PostgresConfiguration(url: "postgres://ann:hunter2@h/d?sslmode=never")
+            try PostgresConfiguration(url: url)
         } throws: { error in
             let message = (error as? PostgresStoreError)?.localizedDescription ?? ""
-            return !message.contains("hunter2") && message.contains("postgres://ann:***@h/d")
+            return !message.contains("hunter2") && !message.contains("ter2") && message.contains(shown)
         }
+    }
+
+    @Test func percentEncodingIsDecodedOnce() throws {
+        let configuration = try PostgresConfiguration(url: "postgres://ann:ab%2541%3A%40@h/my%20db")
+        #expect(configuration.password == "ab%41:@")
+        #expect(configuration.database == "my db")
     }
 }

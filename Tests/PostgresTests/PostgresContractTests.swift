@@ -1,4 +1,5 @@
 import Testing
+import WellnessTestSupport
 import WellnessApplication
 import WellnessContractTesting
 import WellnessDomain

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WellnessTestSupport
 import WellnessApplication
 import WellnessDomain
 @testable import WellnessPostgres

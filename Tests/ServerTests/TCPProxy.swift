@@ -39,7 +39,12 @@ final class TCPProxy: @unchecked Sendable {
     private var isDown: Bool { lock.withLock { down } }
 
     private func track(_ channel: any Channel) {
-        lock.withLock { connections[ObjectIdentifier(channel)] = channel }
+        // Cut while it was being connected: closed like the rest.
+        let isDown = lock.withLock {
+            connections[ObjectIdentifier(channel)] = channel
+            return down
+        }
+        if isDown { channel.close(promise: nil) }
         channel.closeFuture.whenComplete { [weak self] _ in
             _ = self?.lock.withLock { self?.connections.removeValue(forKey: ObjectIdentifier(channel)) }
         }

@@ -81,12 +81,7 @@ struct TestServer: Sendable {
     static func postgresBackend() async throws -> PostgresDatabase? {
         let environment = ProcessInfo.processInfo.environment
         guard environment["WELLNESS_TEST_SERVER_BACKEND"] == "postgres" else { return nil }
-        guard let url = environment["WELLNESS_TEST_POSTGRES_URL"], !url.isEmpty else {
-            throw TestServerError.noPostgres
-        }
-        var configuration = try PostgresConfiguration(url: url, maximumConnections: 4, connectTimeout: .seconds(60),
-                                                      operationTimeout: .seconds(300))
-        configuration.schema = "wellness_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        let configuration = try PostgresTestDatabase.freshConfiguration()
         return try await PostgresDatabase.open(configuration, logger: quietLogger)
     }
 
@@ -231,11 +226,9 @@ enum TestServerError: Error, CustomStringConvertible {
     case noPort
     case unexpected(Reply)
     case notAnObject(Reply)
-    case noPostgres
 
     var description: String {
         switch self {
-        case .noPostgres: "WELLNESS_TEST_SERVER_BACKEND=postgres needs WELLNESS_TEST_POSTGRES_URL"
         case .noPort: "the server did not report a port in time"
         case .unexpected(let reply): "unexpected answer: \(reply)"
         case .notAnObject(let reply): "not a JSON object: \(reply)"
