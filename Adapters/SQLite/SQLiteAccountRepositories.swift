@@ -35,7 +35,8 @@ public struct SQLiteAccountRepository: AccountRepository {
 
     private func fetch(_ sql: String, _ arguments: StatementArguments) async throws -> [Account] {
         try await database.read { db in
-            try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+            // Cached: the server looks accounts up on every authenticated request.
+            try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments).map { row in
                 let stored = StoredRow(row, table: "account", keyColumns: ["id"])
                 return Account(id: Account.ID(try stored.uuid("id")), email: EmailAddress(stored: try stored.text("email")),
                                passwordHash: try stored.text("passwordHash"), createdAt: try stored.instant("createdAt"))
@@ -61,7 +62,8 @@ public struct SQLiteAccountRepository: AccountRepository {
 
     public func session(digest: String) async throws -> SessionRecord? {
         try await database.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM session WHERE tokenDigest = ?", arguments: [digest])
+            guard let row = try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM session WHERE tokenDigest = ?"),
+                                             arguments: [digest])
             else { return nil }
             let stored = StoredRow(row, table: "session", keyColumns: ["accountId"])
             return SessionRecord(tokenDigest: digest, accountID: Account.ID(try stored.uuid("accountId")),

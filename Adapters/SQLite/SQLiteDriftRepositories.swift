@@ -13,7 +13,7 @@ public struct SQLiteCheckinRepository: CheckinRepository {
 
     public func checkins(on days: ClosedRange<LocalDay>) async throws -> [Checkin] {
         try await database.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM checkin WHERE day BETWEEN ? AND ? ORDER BY day",
+            try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM checkin WHERE day BETWEEN ? AND ? ORDER BY day"),
                              arguments: [days.lowerBound.description, days.upperBound.description])
                 .map { try Self.checkin(StoredRow($0, table: "checkin", keyColumns: ["day"])) }
         }
@@ -178,7 +178,8 @@ public struct SQLiteTierRepository: TierRepository {
 
     public func tier() async throws -> Tier {
         try await database.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT key, value FROM setting WHERE key = 'tier'") else {
+            guard let row = try Row.fetchOne(try db.cachedStatement(sql: "SELECT key, value FROM setting WHERE key = 'tier'"))
+            else {
                 return .free
             }
             return try StoredRow(row, table: "setting", keyColumns: ["key"]).raw("value", as: Tier.self)

@@ -13,22 +13,39 @@ struct StoredRow {
     let row: Row
     let table: String
     /// How the row is named in an error, e.g. `day 2026-02-30`.
-    let key: String
+    private let name: Name
+
+    /// How the row is named in an error: by its key columns' values, described only when an
+    /// error needs them (most rows are read without one), or by a given key.
+    private enum Name {
+        case columns([String])
+        case given(String)
+    }
+
+    /// The row's key as an error shows it.
+    var key: String {
+        switch name {
+        case .given(let key):
+            key
+        case .columns(let columns):
+            columns.map { column in
+                "\(column) \(row.hasColumn(column) ? Self.describeKey(Self.value(row, column)) : "?")"
+            }.joined(separator: ", ")
+        }
+    }
 
     /// A row of `table`, named by the values of its `keyColumns` (as stored, whatever they hold).
     init(_ row: Row, table: String, keyColumns: [String]) {
         self.row = row
         self.table = table
-        key = keyColumns.map { column in
-            "\(column) \(row.hasColumn(column) ? Self.describeKey(Self.value(row, column)) : "?")"
-        }.joined(separator: ", ")
+        name = .columns(keyColumns)
     }
 
     /// A row of `table` named by `key`.
     init(_ row: Row, table: String, key: String) {
         self.row = row
         self.table = table
-        self.key = key
+        name = .given(key)
     }
 
     /// A stored row that does not hold a valid value: the table, the row's key and why (the

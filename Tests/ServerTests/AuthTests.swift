@@ -27,6 +27,13 @@ struct AuthTests {
         }
     }
 
+    @Test("a token's digest is its SHA-256 in lower-case hex, as stored sessions were keyed")
+    func digestIsLowerCaseHex() {
+        let credentials = SecureCredentials(cost: 4)
+        #expect(credentials.digest("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(credentials.digest("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    }
+
     @Test("a login for an unknown email waits about as long as a real password check")
     func unknownEmailTakesAsLong() async throws {
         let credentials = SecureCredentials(cost: 8)
