@@ -17,8 +17,8 @@ public final class PostgresDatabase: Sendable {
     let client: PostgresClient
     let logger: Logger
     private let running: Task<Void, Never>
-    private let inUse = InUseCount()
-    private let limit: OperationLimit
+    private let inUse = Locked(0)
+    private let limit: Locked<Duration>
 
     /// How long one operation may take before the database counts as unavailable: the
     /// configuration's ``PostgresConfiguration/operationTimeout`` until changed here (by a test
@@ -34,7 +34,7 @@ public final class PostgresDatabase: Sendable {
     private init(configuration: PostgresConfiguration, logger: Logger) {
         self.configuration = configuration
         self.logger = logger
-        limit = OperationLimit(configuration.operationTimeout)
+        limit = Locked(configuration.operationTimeout)
         let client = PostgresClient(configuration: configuration.client, backgroundLogger: logger)
         self.client = client
         // Running before the first lease: an immediate task has entered `run()` when it is made.
@@ -103,14 +103,21 @@ public final class PostgresDatabase: Sendable {
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
     func transaction<Result: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Result)
         async throws -> Result {
-        try await bounded { [client, logger, inUse] in
-            do {
-                return try await client.withTransaction(logger: logger) { connection in
-                    try await Self.use(connection, inUse, body)
-                }
-            } catch let error as PostgresTransactionError {
-                throw error.closureError ?? error.beginError ?? error.commitError ?? error.rollbackError ?? error
+        try await bounded { [client, logger, inUse] in try await Self.runTransaction(client, logger, inUse, body) }
+    }
+
+    /// One transaction on a leased connection; a failure is the one that happened first (the
+    /// body's, else BEGIN's, COMMIT's or ROLLBACK's), not postgres-nio's wrapper of them.
+    private static func runTransaction<Result: Sendable>(
+        _ client: PostgresClient, _ logger: Logger, _ inUse: Locked<Int>,
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
+    ) async throws -> Result {
+        do {
+            return try await client.withTransaction(logger: logger) { connection in
+                try await use(connection, inUse, body)
             }
+        } catch let error as PostgresTransactionError {
+            throw error.closureError ?? error.beginError ?? error.commitError ?? error.rollbackError ?? error
         }
     }
 
@@ -123,15 +130,7 @@ public final class PostgresDatabase: Sendable {
         let limit = operationTimeout
         do {
             let outcome = try await withThrowingTaskGroup(of: BoundedOutcome<Result>.self) { [client, logger, inUse] group in
-                group.addTask {
-                    do {
-                        return .done(try await client.withTransaction(logger: logger) { connection in
-                            try await Self.use(connection, inUse, body)
-                        })
-                    } catch let error as PostgresTransactionError {
-                        throw error.closureError ?? error.beginError ?? error.commitError ?? error.rollbackError ?? error
-                    }
-                }
+                group.addTask { .done(try await Self.runTransaction(client, logger, inUse, body)) }
                 group.addTask {
                     try await Task.sleep(for: limit)
                     return .timedOut
@@ -153,11 +152,11 @@ public final class PostgresDatabase: Sendable {
     /// a closed connection makes the server roll back what the body had begun, where waiting
     /// could see it commit after its caller was told it failed, or hold a hung connection for
     /// as long as TCP takes to give up. The pool replaces the connection.
-    private static func use<Result: Sendable>(_ connection: PostgresConnection, _ inUse: InUseCount,
+    private static func use<Result: Sendable>(_ connection: PostgresConnection, _ inUse: Locked<Int>,
                                               _ body: @Sendable (PostgresConnection) async throws -> Result)
         async throws -> Result {
-        inUse.add(1)
-        defer { inUse.add(-1) }
+        inUse.change { $0 += 1 }
+        defer { inUse.change { $0 -= 1 } }
         return try await withTaskCancellationHandler {
             try await body(connection)
         } onCancel: {
@@ -227,27 +226,20 @@ public final class PostgresDatabase: Sendable {
     }
 }
 
-/// A count several tasks change at once.
-private final class InUseCount: @unchecked Sendable {
+/// A value several tasks read and change, one at a time.
+private final class Locked<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
-    private var count = 0
+    private var stored: Value
 
-    var value: Int { lock.withLock { count } }
+    init(_ value: Value) { stored = value }
 
-    func add(_ change: Int) { lock.withLock { count += change } }
-}
-
-/// A duration several tasks read and one may change.
-private final class OperationLimit: @unchecked Sendable {
-    private let lock = NSLock()
-    private var duration: Duration
-
-    init(_ duration: Duration) { self.duration = duration }
-
-    var value: Duration {
-        get { lock.withLock { duration } }
-        set { lock.withLock { duration = newValue } }
+    var value: Value {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
     }
+
+    /// Reads and changes the value in one step (`value += 1` would be two).
+    func change(_ body: (inout Value) -> Void) { lock.withLock { body(&stored) } }
 }
 
 /// How a bounded operation ended.
