@@ -33,6 +33,11 @@ struct ASCIIBytes {
         count += digits
     }
 
+    /// The bytes as a string.
+    var string: String {
+        withUnsafeBytes(of: storage) { String(decoding: $0.prefix(count), as: UTF8.self) }
+    }
+
     /// Appends the bytes to `bytes`.
     func append(to bytes: inout [UInt8]) {
         withUnsafeBytes(of: storage) { bytes.append(contentsOf: $0.prefix(count)) }

@@ -20,11 +20,31 @@ public struct LocalDay: Sendable, Hashable, Comparable, Codable, CustomStringCon
 
     /// Parses exactly `YYYY-MM-DD`; `nil` for anything else, including impossible dates.
     public init?(_ text: String) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) else { return nil }
-        self.init(year: y, month: m, day: d)
+        // Byte by byte: this runs for every day read from a store or a request.
+        let utf8 = text.utf8
+        guard let parts = utf8.withContiguousStorageIfAvailable(LocalDay.parts) ?? LocalDay.parts(Array(utf8)[...])
+        else { return nil }
+        self.init(year: parts.year, month: parts.month, day: parts.day)
+    }
+
+    /// The numbers of `YYYY-MM-DD` (ASCII digits and two hyphens, nothing else).
+    private static func parts(_ bytes: some Collection<UInt8>) -> (year: Int, month: Int, day: Int)? {
+        guard bytes.count == 10 else { return nil }
+        var numbers = (0, 0, 0)
+        for (offset, byte) in bytes.enumerated() {
+            if offset == 4 || offset == 7 {
+                guard byte == UInt8(ascii: "-") else { return nil }
+                continue
+            }
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            let digit = Int(byte - UInt8(ascii: "0"))
+            switch offset {
+            case ..<4: numbers.0 = numbers.0 * 10 + digit
+            case ..<7: numbers.1 = numbers.1 * 10 + digit
+            default: numbers.2 = numbers.2 * 10 + digit
+            }
+        }
+        return numbers
     }
 
     /// The local date of `date` in the time zone of `calendar` (proleptic Gregorian, see
@@ -34,7 +54,24 @@ public struct LocalDay: Sendable, Hashable, Comparable, Codable, CustomStringCon
     }
 
     public var description: String {
-        String(format: "%04d-%02d-%02d", year, month, day)
+        var text = ASCIIBytes()
+        append(to: &text)
+        return text.string
+    }
+
+    /// Appends `YYYY-MM-DD`, as `%04d-%02d-%02d` would (a year outside 1...9999 is reached
+    /// only by arithmetic: `-001`, `10000`).
+    func append(to text: inout ASCIIBytes) {
+        if year < 0 {
+            text.append(UInt8(ascii: "-"))
+            text.appendDigits(-year, width: 3)
+        } else {
+            text.appendDigits(year, width: 4)
+        }
+        text.append(UInt8(ascii: "-"))
+        text.appendDigits(month, width: 2)
+        text.append(UInt8(ascii: "-"))
+        text.appendDigits(day, width: 2)
     }
 
     /// The first instant of this day in the calendar's time zone (after midnight when the

@@ -6,9 +6,12 @@ import Foundation
 public enum Timestamp {
     /// `2026-11-21T09:30:00.250Z` (milliseconds always present).
     public static func format(_ date: Date) -> String {
-        let utc = CivilTime.local(date, in: utcZone)
-        return utc.day.description + "T" + String(format: "%02d:%02d:%02d.%03dZ", utc.hour, utc.minute, utc.second,
-                                                  utc.millisecondOfDay % 1000)
+        let utc = CivilTime.local(milliseconds: milliseconds(date), utcOffset: 0)
+        var text = ASCIIBytes()
+        utc.day.append(to: &text)
+        appendTime(millisecondOfDay: utc.millisecondOfDay, alwaysMilliseconds: true, to: &text)
+        text.append(UInt8(ascii: "Z"))
+        return text.string
     }
 
     /// UTC, for ``CivilTime``.
@@ -103,29 +106,9 @@ extension Timestamp {
     public static func append(_ date: Date, utcOffset: Int, to bytes: inout [UInt8]) {
         let offset = utcOffset % 60 == 0 ? utcOffset : 0
         let local = CivilTime.local(milliseconds: milliseconds(date), utcOffset: offset)
-        let day = local.day
         var text = ASCIIBytes()
-        if (0...9999).contains(day.year) {
-            text.appendDigits(day.year, width: 4)
-            text.append(0x2D) // -
-            text.appendDigits(day.month, width: 2)
-            text.append(0x2D)
-            text.appendDigits(day.day, width: 2)
-        } else {
-            bytes.append(contentsOf: day.description.utf8) // a local date beyond the years of instants
-        }
-        let msOfDay = local.millisecondOfDay
-        let seconds = msOfDay / 1000
-        text.append(0x54) // T
-        text.appendDigits(seconds / 3600, width: 2)
-        text.append(0x3A) // :
-        text.appendDigits(seconds / 60 % 60, width: 2)
-        text.append(0x3A)
-        text.appendDigits(seconds % 60, width: 2)
-        if msOfDay % 1000 != 0 {
-            text.append(0x2E) // .
-            text.appendDigits(msOfDay % 1000, width: 3)
-        }
+        local.day.append(to: &text) // a local date may be beyond the years of instants: 0000, 10000
+        appendTime(millisecondOfDay: local.millisecondOfDay, alwaysMilliseconds: false, to: &text)
         if offset == 0 {
             text.append(0x5A) // Z
         } else {
@@ -136,6 +119,21 @@ extension Timestamp {
             text.appendDigits(minutes % 60, width: 2)
         }
         text.append(to: &bytes)
+    }
+
+    /// `THH:MM:SS`, then `.mmm` when there are milliseconds or `alwaysMilliseconds`.
+    private static func appendTime(millisecondOfDay: Int, alwaysMilliseconds: Bool, to text: inout ASCIIBytes) {
+        let seconds = millisecondOfDay / 1000
+        text.append(UInt8(ascii: "T"))
+        text.appendDigits(seconds / 3600, width: 2)
+        text.append(UInt8(ascii: ":"))
+        text.appendDigits(seconds / 60 % 60, width: 2)
+        text.append(UInt8(ascii: ":"))
+        text.appendDigits(seconds % 60, width: 2)
+        if alwaysMilliseconds || millisecondOfDay % 1000 != 0 {
+            text.append(UInt8(ascii: "."))
+            text.appendDigits(millisecondOfDay % 1000, width: 3)
+        }
     }
 }
 

@@ -54,6 +54,14 @@ struct LocalDayTests {
         #expect(LocalDay(year: 7, month: 3, day: 4)?.description == "0007-03-04")
     }
 
+    @Test("a day reached by arithmetic outside years 1...9999 is still described as %04d-%02d-%02d would")
+    func descriptionBeyondTheYears() throws {
+        let last = try #require(LocalDay(year: 9999, month: 12, day: 31))
+        #expect(LocalDay.first.adding(days: -1).description == "0000-12-31")
+        #expect(LocalDay.first.adding(days: -367).description == "-001-12-31")
+        #expect(last.adding(days: 1).description == "10000-01-01")
+    }
+
     // MARK: - Arithmetic
 
     @Test("days(until:) counts calendar days, negative backwards", arguments: [
