@@ -92,13 +92,32 @@ public struct SQLiteDatabase: Sendable {
 
     // MARK: - Access
 
-    /// Runs `body` in one read transaction.
+    /// Whether both are handles of one opened database (one connection pool).
+    func isSameStore(as other: SQLiteDatabase) -> Bool {
+        (writer as AnyObject) === (other.writer as AnyObject)
+    }
+
+    /// Runs `body` in one read transaction, on the calling thread.
+    ///
+    /// Not through GRDB's `async` read: that one waits for a reader on one queue and runs on
+    /// another, two thread hops that cost more than the read itself (a server's authenticated
+    /// request was a third slower with them). Blocking the caller is safe here: in WAL mode a
+    /// reader never waits for a writer, a read holds its connection only while it runs (so
+    /// waiting for one of the pool's readers is waiting for a running read), and these reads are
+    /// indexed lookups of a few rows. The one wait left is SQLite's brief lock while a
+    /// connection recovers a crashed process's WAL or the last one closes, bounded by
+    /// ``busyTimeout``. Writes, which can wait for another process's transaction, stay `async`.
     func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
         do {
-            return try await writer.read(body)
+            return try Self.readOnCallingThread(writer, body)
         } catch {
             throw storeError(error)
         }
+    }
+
+    /// GRDB's synchronous read (a synchronous function, so the `async` overload is not chosen).
+    private static func readOnCallingThread<T>(_ reader: any DatabaseReader, _ body: (Database) throws -> T) throws -> T {
+        try reader.read(body)
     }
 
     /// Runs `body` in one IMMEDIATE write transaction; an error from `body` rolls it back.

@@ -29,7 +29,7 @@ struct StoredRow {
             key
         case .columns(let columns):
             columns.map { column in
-                "\(column) \(row.hasColumn(column) ? Self.describeKey(Self.value(row, column)) : "?")"
+                "\(column) \(Self.lookup(row, column).map(Self.describeKey) ?? "?")"
             }.joined(separator: ", ")
         }
     }
@@ -65,8 +65,8 @@ struct StoredRow {
 
     /// The value of `column` as stored.
     func value(_ column: String) throws -> DatabaseValue {
-        guard row.hasColumn(column) else { throw corrupt(column, "the column is missing") }
-        return Self.value(row, column)
+        guard let value = Self.lookup(row, column) else { throw corrupt(column, "the column is missing") }
+        return value
     }
 
     /// A TEXT value.
@@ -204,8 +204,14 @@ struct StoredRow {
 
     // MARK: - Describing stored values
 
-    private static func value(_ row: Row, _ column: String) -> DatabaseValue {
-        (row[column] as (any DatabaseValueConvertible)?)?.databaseValue ?? .null
+    /// The value of `column`, its name matched exactly or else as SQLite does, ignoring case
+    /// (GRDB's own lookup lowercases both names on every call: too slow for every column of
+    /// every row); `nil` when the row has no such column.
+    private static func lookup(_ row: Row, _ column: String) -> DatabaseValue? {
+        for (name, value) in row where name == column { return value }
+        let lowercased = column.lowercased()
+        for (name, value) in row where name.lowercased() == lowercased { return value }
+        return nil
     }
 
     /// A stored value as an error shows it: its class and a short, printable form.
