@@ -85,6 +85,25 @@ public struct PostgresAccountRepository: AccountRepository {
         }
     }
 
+    /// One statement: the session joined with its account.
+    public func sessionWithAccount(digest: String) async throws -> (session: SessionRecord, account: Account)? {
+        try await database.read { connection in
+            let rows = try await connection.query("""
+                SELECT s.account_id, s.created_at, s.expires_at, a.email, a.password_hash, a.created_at
+                FROM session s JOIN account a ON a.id = s.account_id WHERE s.token_digest = \(digest)
+                """, logger: database.logger)
+            for try await (id, created, expires, email, hash, accountCreated)
+                in rows.decode((UUID, Int64, Int64, String, String, Int64).self) {
+                let session = SessionRecord(tokenDigest: digest, accountID: Account.ID(id),
+                                            createdAt: Timestamp.fromMilliseconds(created),
+                                            expiresAt: Timestamp.fromMilliseconds(expires))
+                return (session, Account(id: Account.ID(id), email: EmailAddress(stored: email), passwordHash: hash,
+                                         createdAt: Timestamp.fromMilliseconds(accountCreated)))
+            }
+            return nil
+        }
+    }
+
     public func removeSession(digest: String) async throws -> Bool {
         try await database.read { connection in
             try await connection.count("DELETE FROM session WHERE token_digest = \(digest) RETURNING 1",

@@ -34,13 +34,15 @@ public struct SQLiteAccountRepository: AccountRepository {
     public func all() async throws -> [Account] { try await fetch("SELECT * FROM account ORDER BY email", []) }
 
     private func fetch(_ sql: String, _ arguments: StatementArguments) async throws -> [Account] {
-        try await database.read { db in
-            // Cached: the server looks accounts up on every authenticated request.
-            try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments).map { row in
-                let stored = StoredRow(row, table: "account", keyColumns: ["id"])
-                return Account(id: Account.ID(try stored.uuid("id")), email: EmailAddress(stored: try stored.text("email")),
-                               passwordHash: try stored.text("passwordHash"), createdAt: try stored.instant("createdAt"))
-            }
+        try await database.read { db in try Self.accounts(sql, arguments, in: db) }
+    }
+
+    private static func accounts(_ sql: String, _ arguments: StatementArguments, in db: Database) throws -> [Account] {
+        // Cached: the server looks accounts up on every authenticated request.
+        try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments).map { row in
+            let stored = StoredRow(row, table: "account", keyColumns: ["id"])
+            return Account(id: Account.ID(try stored.uuid("id")), email: EmailAddress(stored: try stored.text("email")),
+                           passwordHash: try stored.text("passwordHash"), createdAt: try stored.instant("createdAt"))
         }
     }
 
@@ -61,14 +63,27 @@ public struct SQLiteAccountRepository: AccountRepository {
     }
 
     public func session(digest: String) async throws -> SessionRecord? {
+        try await database.read { db in try Self.session(digest: digest, in: db) }
+    }
+
+    /// Both in one read transaction: one trip to the reader's queue per authenticated request.
+    public func sessionWithAccount(digest: String) async throws -> (session: SessionRecord, account: Account)? {
         try await database.read { db in
-            guard let row = try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM session WHERE tokenDigest = ?"),
-                                             arguments: [digest])
+            guard let session = try Self.session(digest: digest, in: db),
+                  let account = try Self.accounts("SELECT * FROM account WHERE id = ?", [session.accountID.description],
+                                                  in: db).first
             else { return nil }
-            let stored = StoredRow(row, table: "session", keyColumns: ["accountId"])
-            return SessionRecord(tokenDigest: digest, accountID: Account.ID(try stored.uuid("accountId")),
-                                 createdAt: try stored.instant("createdAt"), expiresAt: try stored.instant("expiresAt"))
+            return (session, account)
         }
+    }
+
+    private static func session(digest: String, in db: Database) throws -> SessionRecord? {
+        guard let row = try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM session WHERE tokenDigest = ?"),
+                                         arguments: [digest])
+        else { return nil }
+        let stored = StoredRow(row, table: "session", keyColumns: ["accountId"])
+        return SessionRecord(tokenDigest: digest, accountID: Account.ID(try stored.uuid("accountId")),
+                             createdAt: try stored.instant("createdAt"), expiresAt: try stored.instant("expiresAt"))
     }
 
     public func removeSession(digest: String) async throws -> Bool {

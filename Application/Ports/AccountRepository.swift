@@ -16,8 +16,21 @@ public protocol AccountRepository: Sendable {
     func addSession(_ session: SessionRecord) async throws
     /// The session with this token digest, expired or not.
     func session(digest: String) async throws -> SessionRecord?
+    /// The session with this token digest, expired or not, and its account, read together
+    /// (what every authenticated request needs; a store answers it in one read); `nil` when
+    /// there is no such session or its account is gone. The default reads ``session(digest:)``
+    /// and then ``account(id:)``.
+    func sessionWithAccount(digest: String) async throws -> (session: SessionRecord, account: Account)?
     /// Ends a session; returns whether it existed.
     func removeSession(digest: String) async throws -> Bool
     /// Forgets sessions that expired before `instant`; returns how many.
     func removeSessions(expiredBefore instant: Date) async throws -> Int
+}
+
+extension AccountRepository {
+    public func sessionWithAccount(digest: String) async throws -> (session: SessionRecord, account: Account)? {
+        guard let session = try await session(digest: digest), let account = try await account(id: session.accountID)
+        else { return nil }
+        return (session, account)
+    }
 }

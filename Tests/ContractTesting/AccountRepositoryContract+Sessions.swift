@@ -25,6 +25,34 @@ extension AccountRepositoryContract {
         #expect(try await reopened.session(digest: "") == nil)
     }
 
+    static let sessionWithAccount = Case(
+        "sessionWithAccount gives a session with its account, expired or not, and nothing once either is gone"
+    ) { factory in
+        let store = try await factory.make()
+        let ann = account("ann@example.org"), bob = account("bob@example.org")
+        #expect(try await store.subject.add(ann))
+        #expect(try await store.subject.add(bob))
+        let live = session("live", of: ann)
+        let expired = SessionRecord(tokenDigest: "old", accountID: bob.id, createdAt: t0.addingTimeInterval(-7200),
+                                    expiresAt: t0.addingTimeInterval(-3600))
+        try await store.subject.addSession(live)
+        try await store.subject.addSession(expired)
+
+        let reopened = try await store.reopen()
+        let found = try await reopened.sessionWithAccount(digest: "live")
+        #expect(found?.session == live)
+        #expect(found?.account == ann)
+        let old = try await reopened.sessionWithAccount(digest: "old")
+        #expect(old?.session == expired, "the store does not judge expiry")
+        #expect(old?.account == bob, "each session comes with its own account")
+        #expect(try await reopened.sessionWithAccount(digest: "LIVE") == nil, "digests are case-sensitive")
+        #expect(try await reopened.sessionWithAccount(digest: "") == nil)
+
+        #expect(try await reopened.remove(ann.id))
+        #expect(try await store.reopen().sessionWithAccount(digest: "live") == nil, "a removed account's session is gone")
+        #expect(try await store.reopen().sessionWithAccount(digest: "old")?.account == bob)
+    }
+
     static let sessionReplacedByDigest = Case("adding a session with a known digest replaces it") { factory in
         let store = try await factory.make()
         let ann = account("ann@example.org")

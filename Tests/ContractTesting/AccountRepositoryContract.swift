@@ -14,7 +14,7 @@ public enum AccountRepositoryContract {
     public static let cases: [ContractCase<any AccountRepository>] = [
         empty, addAndLookUp, duplicateEmail, duplicateID, allByEmail, removeCascades, emailReusableAfterRemove,
         canonicallyEquivalentEmails,
-        sessionRoundTrip, sessionReplacedByDigest, removeSession, sweepExpired, sessionsOfSeveralAccounts,
+        sessionRoundTrip, sessionWithAccount, sessionReplacedByDigest, removeSession, sweepExpired, sessionsOfSeveralAccounts,
     ]
 
     static let t0 = Fixtures.instant("2026-11-20T09:15:30.125Z")

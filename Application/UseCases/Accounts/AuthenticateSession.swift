@@ -14,9 +14,9 @@ public struct AuthenticateSession: Sendable {
     }
 
     public func execute(_ token: String) async throws -> (account: Account, session: SessionRecord) {
-        guard !token.isEmpty, let session = try await accounts.session(digest: tokens.digest(token)),
-              session.isValid(at: time.now()), let account = try await accounts.account(id: session.accountID)
+        guard !token.isEmpty, let found = try await accounts.sessionWithAccount(digest: tokens.digest(token)),
+              found.session.isValid(at: time.now())
         else { throw AccountError.notAuthenticated }
-        return (account, session)
+        return (found.account, found.session)
     }
 }
