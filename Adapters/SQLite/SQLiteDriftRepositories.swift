@@ -12,11 +12,22 @@ public struct SQLiteCheckinRepository: CheckinRepository {
     }
 
     public func checkins(on days: ClosedRange<LocalDay>) async throws -> [Checkin] {
-        try await database.read { db in
-            try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM checkin WHERE day BETWEEN ? AND ? ORDER BY day"),
-                             arguments: [days.lowerBound.description, days.upperBound.description])
-                .map { try Self.checkin(StoredRow($0, table: "checkin", keyColumns: ["day"])) }
+        try await database.read { db in try Self.checkins(on: days, in: db) }
+    }
+
+    /// One read when `tier` is this store's own ``SQLiteTierRepository``.
+    public func checkins(on days: ClosedRange<LocalDay>, withTierFrom tier: any TierSource) async throws
+        -> (checkins: [Checkin], tier: Tier) {
+        guard let stored = tier as? SQLiteTierRepository, stored.database.isSameStore(as: database) else {
+            return (try await checkins(on: days), try await tier.tier())
         }
+        return try await database.read { db in (try Self.checkins(on: days, in: db), try SQLiteTierRepository.tier(in: db)) }
+    }
+
+    private static func checkins(on days: ClosedRange<LocalDay>, in db: Database) throws -> [Checkin] {
+        try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM checkin WHERE day BETWEEN ? AND ? ORDER BY day"),
+                         arguments: [days.lowerBound.description, days.upperBound.description])
+            .map { try checkin(StoredRow($0, table: "checkin", keyColumns: ["day"])) }
     }
 
     public func save(_ checkin: Checkin, replacing: Bool) async throws -> Bool {
@@ -170,20 +181,22 @@ public struct SQLiteCheckinQueueRepository: CheckinQueueRepository {
 
 /// The tier in `setting` (key `tier`); Free when unset.
 public struct SQLiteTierRepository: TierRepository {
-    private let database: SQLiteDatabase
+    let database: SQLiteDatabase
 
     public init(database: SQLiteDatabase) {
         self.database = database
     }
 
     public func tier() async throws -> Tier {
-        try await database.read { db in
-            guard let row = try Row.fetchOne(try db.cachedStatement(sql: "SELECT key, value FROM setting WHERE key = 'tier'"))
-            else {
-                return .free
-            }
-            return try StoredRow(row, table: "setting", keyColumns: ["key"]).raw("value", as: Tier.self)
+        try await database.read { db in try Self.tier(in: db) }
+    }
+
+    static func tier(in db: Database) throws -> Tier {
+        guard let row = try Row.fetchOne(try db.cachedStatement(sql: "SELECT key, value FROM setting WHERE key = 'tier'"))
+        else {
+            return .free
         }
+        return try StoredRow(row, table: "setting", keyColumns: ["key"]).raw("value", as: Tier.self)
     }
 
     public func setTier(_ tier: Tier) async throws {

@@ -26,6 +26,26 @@ struct SQLiteDatabaseTests {
         #expect(mode == "wal")
     }
 
+    @Test("check-ins with the tier read together: this store's tier when it keeps it, another store's when given that")
+    func checkinsWithTier() async throws {
+        let directory = try TemporaryDirectory()
+        let database = try SQLiteDatabase(file: directory.file("a/wellness.sqlite"))
+        let other = try SQLiteDatabase(file: directory.file("b/wellness.sqlite"))
+        let checkins = SQLiteCheckinRepository(database: database), tier = SQLiteTierRepository(database: database)
+        let checkin = try Checkin(day: Fixtures.day("2026-11-21"), energy: 4, stress: 2, social: 3)
+        #expect(try await checkins.save(checkin, replacing: false))
+        let days = Fixtures.day("2026-11-15")...Fixtures.day("2026-11-21")
+
+        #expect(try await checkins.checkins(on: days, withTierFrom: tier) == ([checkin], .free), "no tier stored is Free")
+        try await tier.setTier(.pro)
+        #expect(try await checkins.checkins(on: days, withTierFrom: tier) == ([checkin], .pro))
+        #expect(try await checkins.checkins(on: days, withTierFrom: SQLiteTierRepository(database: other)) == ([checkin], .free),
+                "another store's tier is that store's")
+        try await SQLiteTierRepository(database: other).setTier(.pro)
+        try await tier.setTier(.free)
+        #expect(try await checkins.checkins(on: days, withTierFrom: tier) == ([checkin], .free))
+    }
+
     @Test("migrations are named and all applied")
     func namedMigrations() async throws {
         let directory = try TemporaryDirectory()

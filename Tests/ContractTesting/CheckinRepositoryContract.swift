@@ -10,7 +10,7 @@ public enum CheckinRepositoryContract {
 
     /// Every rule of the contract.
     public static let cases: [ContractCase<any CheckinRepository>] = [
-        empty, roundTrip, secondRefused, replace, replaceWhenAbsent, rangeQuery, scaleEnds, concurrentSaves,
+        empty, roundTrip, secondRefused, replace, replaceWhenAbsent, rangeQuery, withTier, scaleEnds, concurrentSaves,
     ]
 
     /// A valid check-in; traps when the ratings are out of range.
@@ -86,6 +86,23 @@ public enum CheckinRepositoryContract {
         let item = checkin("2026-11-20", 4, 2, 4)
         #expect(try await store.subject.save(item, replacing: true))
         #expect(try await store.reopen().checkins(on: everything) == [item])
+    }
+
+    static let withTier = Case(
+        "check-ins with a tier from another source are the range's check-ins and that source's tier"
+    ) { factory in
+        let store = try await factory.make()
+        let first = checkin("2026-11-20", 2, 4, 3), second = checkin("2026-11-21", 5, 1, 2, contact: "Ann")
+        #expect(try await store.subject.save(first, replacing: false))
+        #expect(try await store.subject.save(second, replacing: false))
+        let reopened = try await store.reopen()
+        for tier in Tier.allCases {
+            let both = try await reopened.checkins(on: range("2026-11-01", "2026-11-21"), withTierFrom: FixedTierSource(tier))
+            #expect(both.checkins == [first, second])
+            #expect(both.tier == tier)
+        }
+        #expect(try await reopened.checkins(on: range("2026-11-22", "2026-11-30"),
+                                            withTierFrom: FixedTierSource(.pro)).checkins.isEmpty)
     }
 
     static let rangeQuery = Case(

@@ -17,8 +17,8 @@ public struct ComputeWeeklyInsights: Sendable {
     public func execute(days: Int = 7) async throws -> WeeklyInsights {
         let window = try InsightsWindow(days: days)
         let today = time.today()
-        let stored = try await checkins.checkins(on: window.daysNeeded(endingOn: today))
-        let insights = WeeklyInsightsCalculator.insights(today: today, window: window, checkins: stored)
-        return insights.gated(for: try await tier.tier())
+        let stored = try await checkins.checkins(on: window.daysNeeded(endingOn: today), withTierFrom: tier)
+        let insights = WeeklyInsightsCalculator.insights(today: today, window: window, checkins: stored.checkins)
+        return insights.gated(for: stored.tier)
     }
 }
