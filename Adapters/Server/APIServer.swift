@@ -309,7 +309,9 @@ public struct APIServer: Sendable {
         api.get("/insights/weekly") { request, context in
             let days = try Self.days(request, allowed: InsightsWindow.allCases.map(\.rawValue), default: 7)
             let insights = try await workspace(try context.requireAccount()).weeklyInsights.execute(days: days)
-            return try Self.json(Wire.InsightsResponse(insights: insights, requestId: context.requestID, timestamp: time.now()))
+            // Written directly (the same bytes as the encoder's): the busiest read of the API.
+            let answer = Wire.InsightsResponse(insights: insights, requestId: context.requestID, timestamp: time.now())
+            return Self.json(bytes: try answer.json())
         }
 
         api.get("/alerts") { request, context in
@@ -408,10 +410,15 @@ public struct APIServer: Sendable {
 
     static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) throws
         -> Response {
+        json(bytes: try Wire.encoder.encode(value), status: status, headers: headers)
+    }
+
+    /// A JSON answer whose bytes are already written.
+    static func json(bytes: some Sequence<UInt8>, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:])
+        -> Response {
         var headers = headers
         headers[.contentType] = "application/json; charset=utf-8"
-        return Response(status: status, headers: headers,
-                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: try Wire.encoder.encode(value))))
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     /// A language code such as `en`, `nl` or `pt-BR`: two or three lower-case letters, then
