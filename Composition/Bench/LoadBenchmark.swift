@@ -12,7 +12,10 @@ import WellnessServerHost
 /// own idempotency key — on SQLite and on PostgreSQL with one and with two `wellness serve`
 /// processes on one database (`WELLNESS_TEST_POSTGRES_URL`; skipped, saying so, without it).
 /// Each reports requests per second, p50/p99 latency and its share of the bare route's rate;
-/// errors must be 0. Every run is bounded by a request count and a time limit.
+/// errors must be 0. The bare route and insights alone are driven alike (send the request,
+/// read the whole body, check the status), so their ratio compares the servers, not the
+/// clients; the mixes go through the HTTP client adapters. Every run starts with a tenth as
+/// many requests, not counted, and is bounded by a request count and a time limit.
 struct LoadBenchmark: BenchmarkCase {
     let quick: Bool
     let key = "load"
@@ -104,7 +107,7 @@ struct LoadBenchmark: BenchmarkCase {
         defer { server.cancel() }
         let url = URL(string: "http://127.0.0.1:\(try await port.wait())")!
         let tokens = try await prepare(accounts, on: url)
-        let insights = await drive(api(urls: [url], tokens: tokens, writes: false))
+        let insights = await drive(insights(url: url, tokens: tokens))
         let mix = await drive(api(urls: [url], tokens: tokens, writes: true))
         server.cancel()
         _ = try? await server.value
@@ -201,10 +204,34 @@ struct LoadBenchmark: BenchmarkCase {
         }
     }
 
+    /// Each client's weekly insights (7 and 14 days in turn) as the bare route is driven: the
+    /// request with its token, the whole body, the status.
+    private func insights(url: URL, tokens: [String]) -> @Sendable (Int) -> @Sendable (Int) async throws -> Bool {
+        { client in
+            let token = tokens[client % tokens.count]
+            return { number in
+                var request = HTTPClientRequest(url: url.absoluteString + "/api/insights/weekly?days=\(number % 2 == 0 ? 7 : 14)")
+                request.method = .GET
+                request.headers.add(name: "Authorization", value: "Bearer \(token)")
+                let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+                _ = try await response.body.collect(upTo: 1 << 16)
+                return response.status == .ok
+            }
+        }
+    }
+
     /// Runs `clients` concurrent clients until `requests` requests or the time limit; `client(i)`
     /// makes client i's request function (given the request's number, it says whether it worked).
     private func drive(_ client: @escaping @Sendable (Int) -> @Sendable (Int) async throws -> Bool) async -> LoadRun {
-        let counter = RequestCounter(limit: requests)
+        // A tenth as many first, not counted: connections opened, threads started, pages cached.
+        _ = await drive(client, requests: requests / 10, start: requests)
+        return await drive(client, requests: requests, start: 0)
+    }
+
+    /// `requests` requests numbered from `start`.
+    private func drive(_ client: @escaping @Sendable (Int) -> @Sendable (Int) async throws -> Bool, requests: Int,
+                       start: Int) async -> LoadRun {
+        let counter = RequestCounter(limit: requests, start: start)
         let deadline = ContinuousClock.now + timeLimit
         let started = ContinuousClock.now
         let samples = await withTaskGroup(of: [LoadRun.Sample].self) { group in
@@ -249,12 +276,16 @@ struct LoadBenchmark: BenchmarkCase {
     /// Hands out request numbers until the limit.
     actor RequestCounter {
         let limit: Int
+        let start: Int
         private var issued = 0
-        init(limit: Int) { self.limit = limit }
+        init(limit: Int, start: Int) {
+            self.limit = limit
+            self.start = start
+        }
         func next() -> Int? {
             guard issued < limit else { return nil }
             defer { issued += 1 }
-            return issued
+            return start + issued
         }
     }
 
