@@ -66,9 +66,10 @@ public struct SQLiteAccountRepository: AccountRepository {
         try await database.read { db in try Self.session(digest: digest, in: db) }
     }
 
-    /// Both in one read transaction: one trip to the reader's queue per authenticated request.
+    /// One read, without a transaction (`SQLiteDatabase.readEach`): every authenticated
+    /// request makes it.
     public func sessionWithAccount(digest: String) async throws -> (session: SessionRecord, account: Account)? {
-        try await database.read { db in
+        try await database.readEach { db in
             guard let session = try Self.session(digest: digest, in: db),
                   let account = try Self.accounts("SELECT * FROM account WHERE id = ?", [session.accountID.description],
                                                   in: db).first

@@ -115,6 +115,23 @@ public struct SQLiteDatabase: Sendable {
         }
     }
 
+    /// Runs `body` outside a transaction, on the calling thread: each of its statements reads
+    /// the latest commit on its own. For the reads of every request whose statements need not
+    /// agree with each other (a session and its account: an account removed in between is no
+    /// account, as it would be a moment later), where `BEGIN` and `COMMIT` cost as much as
+    /// the reads.
+    func readEach<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try Self.readEachOnCallingThread(writer, body)
+        } catch {
+            throw storeError(error)
+        }
+    }
+
+    private static func readEachOnCallingThread<T>(_ reader: any DatabaseReader, _ body: (Database) throws -> T) throws -> T {
+        try reader.unsafeRead(body)
+    }
+
     /// GRDB's synchronous read (a synchronous function, so the `async` overload is not chosen).
     private static func readOnCallingThread<T>(_ reader: any DatabaseReader, _ body: (Database) throws -> T) throws -> T {
         try reader.read(body)
