@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import WellnessComposition
 import WellnessDomain
+import WellnessServer
 
 extension ServerHost {
     /// The account containers this process holds open, at most `limit` of them: opening one past
@@ -16,22 +17,35 @@ extension ServerHost {
     /// use. When every open container is held, the cache goes over the limit for as long as
     /// they are, and comes back under it as they are released.
     actor Workspaces {
-        private struct Entry {
+        /// A class: a lookup marks it used in place instead of copying the container (a large
+        /// struct) in and out of the dictionary.
+        private final class Entry {
             let wellness: Wellness
+            /// The server's use cases on it, made once (every request of the account uses them).
+            let served: AccountWorkspace
             var lastUse: UInt64
+
+            init(wellness: Wellness, served: AccountWorkspace, lastUse: UInt64) {
+                self.wellness = wellness
+                self.served = served
+                self.lastUse = lastUse
+            }
         }
 
         /// `nil`: never close (the in-memory store, whose data would go with its container).
         let limit: Int?
         let logger: Logger
+        /// The server's use cases on an account's container.
+        let serve: @Sendable (Account.ID, Wellness) -> AccountWorkspace
         private var open: [Account.ID: Entry] = [:]
         private var holds: [Account.ID: Int] = [:]
         /// A counter for "recently": every use takes the next value.
         private var uses: UInt64 = 0
 
-        init(limit: Int?, logger: Logger) {
+        init(limit: Int?, logger: Logger, serve: @escaping @Sendable (Account.ID, Wellness) -> AccountWorkspace) {
             self.limit = limit
             self.logger = logger
+            self.serve = serve
         }
 
         /// How many containers are open.
@@ -42,15 +56,25 @@ extension ServerHost {
 
         /// The account's container, opened by `make` when it is not open; marks it as just used.
         func open(_ account: Account.ID, _ make: () throws -> Wellness) throws -> Wellness {
+            try entry(account, make).wellness
+        }
+
+        /// The server's use cases on the account's container, as ``open(_:_:)`` opens it.
+        func served(_ account: Account.ID, _ make: () throws -> Wellness) throws -> AccountWorkspace {
+            try entry(account, make).served
+        }
+
+        private func entry(_ account: Account.ID, _ make: () throws -> Wellness) throws -> Entry {
             uses += 1
             if let entry = open[account] {
-                open[account]?.lastUse = uses
-                return entry.wellness
+                entry.lastUse = uses
+                return entry
             }
             let wellness = try make()
-            open[account] = Entry(wellness: wellness, lastUse: uses)
+            let entry = Entry(wellness: wellness, served: serve(account, wellness), lastUse: uses)
+            open[account] = entry
             closeIdle()
-            return wellness
+            return entry
         }
 
         /// One more request uses this account's container.

@@ -101,7 +101,9 @@ public final class ServerHost: Sendable {
         self.logger = logger
         self.tipsService = tipsService
         self.repositories = repositories
-        workspaces = Workspaces(limit: maxOpenStores, logger: logger)
+        workspaces = Workspaces(limit: maxOpenStores, logger: logger) { account, wellness in
+            wellness.serverWorkspace(account, tipsService: tipsService)
+        }
     }
 
     /// Where the accounts' data is.
@@ -153,8 +155,8 @@ public final class ServerHost: Sendable {
     /// The use cases the server runs for an account, on its data.
     public func accountWorkspace(_ account: Account.ID) async throws -> AccountWorkspace {
         switch backend {
-        case .files:
-            return try await workspace(account).serverWorkspace(account, tipsService: tipsService)
+        case .files(let store):
+            return try await workspaces.served(account) { [self] in try openContainer(account, store: store) }
         case .postgres(let database):
             return WellnessRepositories.postgres(database, account: account)
                 .serverWorkspace(account, time: time, tipsService: tipsService)
@@ -179,10 +181,13 @@ public final class ServerHost: Sendable {
     /// PostgreSQL there is none: ``ServerHostError/noAccountStore`` (``accountWorkspace(_:)`` serves both).
     public func workspace(_ account: Account.ID) async throws -> Wellness {
         guard case .files(let store) = backend else { throw ServerHostError.noAccountStore }
-        return try await workspaces.open(account) { [self] in
-            let repositories = try WellnessRepositories.make(store, directory: dataDirectory(of: account), logger: logger)
-            return try Wellness(repositories: repositories, clock: time.clock, calendar: time.calendar)
-        }
+        return try await workspaces.open(account) { [self] in try openContainer(account, store: store) }
+    }
+
+    /// A new container on an account's own store.
+    private func openContainer(_ account: Account.ID, store: StoreKind) throws -> Wellness {
+        let repositories = try WellnessRepositories.make(store, directory: dataDirectory(of: account), logger: logger)
+        return try Wellness(repositories: repositories, clock: time.clock, calendar: time.calendar)
     }
 
     // MARK: - Operations
