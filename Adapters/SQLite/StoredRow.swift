@@ -177,8 +177,35 @@ struct StoredRow {
     /// A UUID stored as TEXT.
     func uuid(_ column: String) throws -> UUID {
         let text = try text(column)
-        guard let uuid = UUID(uuidString: text) else { throw corrupt(column, "\(Self.describe(text)) is not a UUID") }
+        guard let uuid = Self.canonicalUUID(text) ?? UUID(uuidString: text) else {
+            throw corrupt(column, "\(Self.describe(text)) is not a UUID")
+        }
         return uuid
+    }
+
+    /// `8-4-4-4-12` hex digits of either case, parsed byte by byte (Foundation's parser calls
+    /// `sscanf`); `nil` for anything else, which `UUID(uuidString:)` then judges.
+    static func canonicalUUID(_ text: String) -> UUID? {
+        var utf8 = Array(text.utf8)
+        guard utf8.count == 36, utf8[8] == UInt8(ascii: "-"), utf8[13] == UInt8(ascii: "-"),
+              utf8[18] == UInt8(ascii: "-"), utf8[23] == UInt8(ascii: "-") else { return nil }
+        utf8.removeAll { $0 == UInt8(ascii: "-") }
+        guard utf8.count == 32 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: 16)
+        for index in 0..<16 {
+            guard let high = hexValue(utf8[2 * index]), let low = hexValue(utf8[2 * index + 1]) else { return nil }
+            bytes[index] = high << 4 | low
+        }
+        return bytes.withUnsafeBytes { UUID(uuid: $0.load(as: uuid_t.self)) }
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 
     /// A TEXT value that is the raw value of one of `Value`'s cases.

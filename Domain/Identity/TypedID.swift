@@ -30,7 +30,7 @@ public struct TypedID<Owner, RawValue: Hashable & Sendable & Codable>: RawRepres
 
     /// A UUID in lower case, as shown and typed; any other raw value as it is.
     public var description: String {
-        if let uuid = rawValue as? UUID { return uuid.uuidString.lowercased() }
+        if let uuid = rawValue as? UUID { return uuid.lowercasedText }
         return "\(rawValue)"
     }
 }
@@ -51,5 +51,29 @@ extension TypedID: ExpressibleByStringLiteral, ExpressibleByUnicodeScalarLiteral
 {
     public init(stringLiteral value: String) {
         self.init(value)
+    }
+}
+
+extension UUID {
+    /// `uuidString.lowercased()`, written byte by byte (ids are described on every request).
+    var lowercasedText: String {
+        let digits: StaticString = "0123456789abcdef"
+        return withUnsafeBytes(of: uuid) { bytes in
+            String(unsafeUninitializedCapacity: 36) { text in
+                var at = 0
+                digits.withUTF8Buffer { hex in
+                    for (index, byte) in bytes.enumerated() {
+                        if index == 4 || index == 6 || index == 8 || index == 10 {
+                            text[at] = UInt8(ascii: "-")
+                            at += 1
+                        }
+                        text[at] = hex[Int(byte >> 4)]
+                        text[at + 1] = hex[Int(byte & 0x0F)]
+                        at += 2
+                    }
+                }
+                return at
+            }
+        }
     }
 }

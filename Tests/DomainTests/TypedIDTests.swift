@@ -16,6 +16,20 @@ struct TypedIDTests {
         #expect(try JSONDecoder().decode([Goal.ID].self, from: encoded) == [id])
     }
 
+    @Test("a UUID id's text is uuidString in lower case, for every byte value")
+    func uuidText() {
+        var generator = SplitMix64(seed: 7)
+        var uuids = [UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
+                     UUID(uuid: (255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255))]
+        for _ in 0..<1000 {
+            let (a, b) = (generator.next(), generator.next())
+            uuids.append(withUnsafeBytes(of: (a, b)) { UUID(uuid: $0.load(as: uuid_t.self)) })
+        }
+        for uuid in uuids {
+            #expect(Goal.ID(uuid).description == uuid.uuidString.lowercased())
+        }
+    }
+
     @Test("a string id is its text, compares by it, and can be written as a literal")
     func stringIDs() throws {
         let id: Intervention.ID = "hydration_morning"
