@@ -73,7 +73,7 @@ struct AuthenticationMiddleware: RouterMiddleware {
         -> Response {
         guard let header = request.headers[.authorization], header.count > 7,
               header.prefix(7).lowercased() == "bearer " else { throw APIError.unauthorized }
-        let token = String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
+        let token = Self.trimmed(header.dropFirst(7))
         let account: Account
         do {
             account = try await authenticate.execute(token).account
@@ -83,8 +83,17 @@ struct AuthenticationMiddleware: RouterMiddleware {
         var context = context
         context.account = account
         context.token = token
-        context.logger[metadataKey: "account"] = "\(account.id)"
+        context.logger[metadataKey: "account"] = .stringConvertible(account.id) // described only if logged
         return try await next(request, context)
+    }
+
+    /// `text` without the spaces and tabs around it (HTTP's optional whitespace, RFC 9110 §5.6.3).
+    static func trimmed(_ text: Substring) -> String {
+        let utf8 = text.utf8
+        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard let first = utf8.firstIndex(where: { !isSpace($0) }), let last = utf8.lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        return String(decoding: utf8[first...last], as: UTF8.self)
     }
 }
 
