@@ -3,11 +3,13 @@ import NIOCore
 import NIOPosix
 
 /// A TCP proxy on a loopback port to another loopback service, that a test can cut — every
-/// connection through it closed, new ones closed on arrival, as when a database goes down or the
-/// network between goes away — and restore.
+/// connection through it closed, new ones closed on arrival, as when a database goes down — or
+/// freeze — every byte dropped and no connection closed, new ones accepted and never answered,
+/// as when the network between goes silent — and restore.
 final class TCPProxy: @unchecked Sendable {
     private let lock = NSLock()
     private var down = false
+    private var frozen = false
     private var connections: [ObjectIdentifier: any Channel] = [:]
     private var listener: (any Channel)?
     /// The port the proxy listens on, on 127.0.0.1.
@@ -21,12 +23,15 @@ final class TCPProxy: @unchecked Sendable {
             .childChannelOption(.autoRead, value: false)
             .childChannelInitializer { inbound in
                 guard !proxy.isDown else { return inbound.close() }
+                // Frozen: accepted, never connected onwards nor read (closed when restored).
+                guard !proxy.isFrozen else { return inbound.eventLoop.makeSucceededVoidFuture().map { proxy.track(inbound) } }
                 return ClientBootstrap(group: inbound.eventLoop).connect(host: host, port: port).flatMap { outbound in
                     proxy.track(inbound)
                     proxy.track(outbound)
+                    let isFrozen: @Sendable () -> Bool = { proxy.isFrozen }
                     return inbound.eventLoop.makeCompletedFuture {
-                        try inbound.pipeline.syncOperations.addHandler(Forward(to: outbound))
-                        try outbound.pipeline.syncOperations.addHandler(Forward(to: inbound))
+                        try inbound.pipeline.syncOperations.addHandler(Forward(to: outbound, dropping: isFrozen))
+                        try outbound.pipeline.syncOperations.addHandler(Forward(to: inbound, dropping: isFrozen))
                     }.flatMap { inbound.setOption(.autoRead, value: true) }
                 }
             }
@@ -37,6 +42,7 @@ final class TCPProxy: @unchecked Sendable {
     }
 
     private var isDown: Bool { lock.withLock { down } }
+    private var isFrozen: Bool { lock.withLock { frozen } }
 
     private func track(_ channel: any Channel) {
         // Cut while it was being connected: closed like the rest.
@@ -59,8 +65,19 @@ final class TCPProxy: @unchecked Sendable {
         for channel in open { channel.close(promise: nil) }
     }
 
-    /// Lets connections through again.
-    func restore() { lock.withLock { down = false } }
+    /// Drops every byte from now on, closing nothing; new connections hang.
+    func freeze() { lock.withLock { frozen = true } }
+
+    /// Lets connections through again. After a freeze, the connections that lived through it
+    /// are closed (bytes were lost, as when a silent network ends in a reset).
+    func restore() {
+        let open = lock.withLock {
+            down = false
+            defer { frozen = false }
+            return frozen ? Array(connections.values) : []
+        }
+        for channel in open { channel.close(promise: nil) }
+    }
 
     /// Stops listening and closes everything.
     func stop() async {
@@ -69,16 +86,20 @@ final class TCPProxy: @unchecked Sendable {
     }
 }
 
-/// Writes whatever one side reads to the other; closes the other when one closes.
+/// Writes whatever one side reads to the other (unless `dropping`); closes the other when one
+/// closes.
 private final class Forward: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
     private let peer: any Channel
+    private let dropping: @Sendable () -> Bool
 
-    init(to peer: any Channel) {
+    init(to peer: any Channel, dropping: @escaping @Sendable () -> Bool) {
         self.peer = peer
+        self.dropping = dropping
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !dropping() else { return }
         peer.writeAndFlush(unwrapInboundIn(data), promise: nil)
     }
 
