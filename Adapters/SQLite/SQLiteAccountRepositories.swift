@@ -66,10 +66,10 @@ public struct SQLiteAccountRepository: AccountRepository {
         try await database.read { db in try Self.session(digest: digest, in: db) }
     }
 
-    /// One read, without a transaction (`SQLiteDatabase.readEach`): every authenticated
+    /// One read, without a transaction (`SQLiteDatabase.lookup`): every authenticated
     /// request makes it.
     public func sessionWithAccount(digest: String) async throws -> (session: SessionRecord, account: Account)? {
-        try await database.readEach { db in
+        try await database.lookup { db in
             guard let session = try Self.session(digest: digest, in: db),
                   let account = try Self.accounts("SELECT * FROM account WHERE id = ?", [session.accountID.description],
                                                   in: db).first

@@ -97,44 +97,41 @@ public struct SQLiteDatabase: Sendable {
         (writer as AnyObject) === (other.writer as AnyObject)
     }
 
-    /// Runs `body` in one read transaction, on the calling thread.
-    ///
-    /// Not through GRDB's `async` read: that one waits for a reader on one queue and runs on
-    /// another, two thread hops that cost more than the read itself (a server's authenticated
-    /// request was a third slower with them). Blocking the caller is safe here: in WAL mode a
-    /// reader never waits for a writer, a read holds its connection only while it runs (so
-    /// waiting for one of the pool's readers is waiting for a running read), and these reads are
-    /// indexed lookups of a few rows. The one wait left is SQLite's brief lock while a
-    /// connection recovers a crashed process's WAL or the last one closes, bounded by
-    /// ``busyTimeout``. Writes, which can wait for another process's transaction, stay `async`.
+    /// Runs `body` in one read transaction (on GRDB's queues: the caller's thread is free while
+    /// it waits for a reader and reads, however long that takes).
     func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
         do {
-            return try Self.readOnCallingThread(writer, body)
+            return try await writer.read(body)
         } catch {
             throw storeError(error)
         }
     }
 
-    /// Runs `body` outside a transaction, on the calling thread: each of its statements reads
-    /// the latest commit on its own. For the reads of every request whose statements need not
-    /// agree with each other (a session and its account: an account removed in between is no
-    /// account, as it would be a moment later), where `BEGIN` and `COMMIT` cost as much as
-    /// the reads.
-    func readEach<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
+    /// Runs a small indexed lookup on the calling thread, outside a transaction: for the few
+    /// rows every authenticated request reads (a session and its account; a window's check-ins
+    /// and the tier), where ``read(_:)``'s two queue hops and `BEGIN`/`COMMIT` cost more than
+    /// the reads themselves (they made such a request a third slower).
+    ///
+    /// Blocking the caller is bounded: a lookup reads a few rows by an index; in WAL mode a
+    /// reader never waits for a writer (an in-memory store waits for a write already running);
+    /// a read holds its connection only while it runs, so waiting for one of the pool's readers
+    /// is waiting for a running read; SQLite's brief lock while a connection recovers a crashed
+    /// process's WAL is bounded by ``busyTimeout``. Given up: the statements of `body` do not
+    /// share a snapshot (each reads the latest commit), the lookup does not stop for task
+    /// cancellation, and a disk that stalls stalls the thread. Anything longer, or whose
+    /// statements must agree, uses ``read(_:)``.
+    func lookup<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
         do {
-            return try Self.readEachOnCallingThread(writer, body)
+            return try Self.lookupOnCallingThread(writer, body)
         } catch {
             throw storeError(error)
         }
     }
 
-    private static func readEachOnCallingThread<T>(_ reader: any DatabaseReader, _ body: (Database) throws -> T) throws -> T {
+    /// GRDB's synchronous read without a transaction (a synchronous function, so the `async`
+    /// overload is not chosen).
+    private static func lookupOnCallingThread<T>(_ reader: any DatabaseReader, _ body: (Database) throws -> T) throws -> T {
         try reader.unsafeRead(body)
-    }
-
-    /// GRDB's synchronous read (a synchronous function, so the `async` overload is not chosen).
-    private static func readOnCallingThread<T>(_ reader: any DatabaseReader, _ body: (Database) throws -> T) throws -> T {
-        try reader.read(body)
     }
 
     /// Runs `body` in one IMMEDIATE write transaction; an error from `body` rolls it back.

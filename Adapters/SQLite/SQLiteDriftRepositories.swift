@@ -15,7 +15,7 @@ public struct SQLiteCheckinRepository: CheckinRepository {
         try await database.read { db in try Self.checkins(on: days, in: db) }
     }
 
-    /// One read, without a transaction (`SQLiteDatabase.readEach`: a tier changed in
+    /// One read, without a transaction (`SQLiteDatabase.lookup`: a tier changed in
     /// between is seen or not, as it would be a moment earlier or later), when `tier` is this
     /// store's own ``SQLiteTierRepository``.
     public func checkins(on days: ClosedRange<LocalDay>, withTierFrom tier: any TierSource) async throws
@@ -23,7 +23,7 @@ public struct SQLiteCheckinRepository: CheckinRepository {
         guard let stored = tier as? SQLiteTierRepository, stored.database.isSameStore(as: database) else {
             return (try await checkins(on: days), try await tier.tier())
         }
-        return try await database.readEach { db in (try Self.checkins(on: days, in: db), try SQLiteTierRepository.tier(in: db)) }
+        return try await database.lookup { db in (try Self.checkins(on: days, in: db), try SQLiteTierRepository.tier(in: db)) }
     }
 
     private static func checkins(on days: ClosedRange<LocalDay>, in db: Database) throws -> [Checkin] {

@@ -17,8 +17,10 @@ extension APIServer {
     static let readinessLimit: Duration = .seconds(2)
 
     func addOperationsRoutes(to router: Router<APIRequestContext>) {
-        // Alive: the process answers HTTP. Touches no store, so a slow disk never makes a
-        // supervisor restart a server that is only busy.
+        // Alive: the process answers HTTP. Touches no store, so a slow database never makes a
+        // supervisor restart a server that is only busy. (A local disk that stalls outright
+        // stalls the SQLite lookups of authenticated requests, and with them the threads that
+        // would answer here: a restart is then what is needed.)
         router.get("/healthz") { _, _ in try Self.json(StatusBody(status: "ok")) }
 
         // Ready: the server's store answers (the accounts database, the data directory).
