@@ -38,6 +38,11 @@ struct ASCIIBytes {
         withUnsafeBytes(of: storage) { String(decoding: $0.prefix(count), as: UTF8.self) }
     }
 
+    /// Appends the bytes to `other`.
+    func append(to other: inout ASCIIBytes) {
+        withUnsafeBytes(of: storage) { for byte in $0.prefix(count) { other.append(byte) } }
+    }
+
     /// Appends the bytes to `bytes`.
     func append(to bytes: inout [UInt8]) {
         withUnsafeBytes(of: storage) { bytes.append(contentsOf: $0.prefix(count)) }

@@ -7,10 +7,13 @@ public enum Timestamp {
     /// `2026-11-21T09:30:00.250Z` (milliseconds always present).
     public static func format(_ date: Date) -> String {
         let utc = CivilTime.local(milliseconds: milliseconds(date), utcOffset: 0)
+        var time = ASCIIBytes()
+        appendTime(millisecondOfDay: utc.millisecondOfDay, alwaysMilliseconds: true, to: &time)
+        time.append(UInt8(ascii: "Z"))
+        guard (0...9999).contains(utc.day.year) else { return utc.day.description + time.string } // outside ``range``
         var text = ASCIIBytes()
         utc.day.append(to: &text)
-        appendTime(millisecondOfDay: utc.millisecondOfDay, alwaysMilliseconds: true, to: &text)
-        text.append(UInt8(ascii: "Z"))
+        time.append(to: &text)
         return text.string
     }
 
@@ -106,8 +109,10 @@ extension Timestamp {
     public static func append(_ date: Date, utcOffset: Int, to bytes: inout [UInt8]) {
         let offset = utcOffset % 60 == 0 ? utcOffset : 0
         let local = CivilTime.local(milliseconds: milliseconds(date), utcOffset: offset)
+        var day = ASCIIBytes() // a local date may be beyond the years of instants: 0000, 10000, more
+        local.day.append(to: &day)
+        day.append(to: &bytes)
         var text = ASCIIBytes()
-        local.day.append(to: &text) // a local date may be beyond the years of instants: 0000, 10000
         appendTime(millisecondOfDay: local.millisecondOfDay, alwaysMilliseconds: false, to: &text)
         if offset == 0 {
             text.append(0x5A) // Z

@@ -4,6 +4,19 @@ import WellnessDomain
 
 @Suite("Timestamp")
 struct TimestampTests {
+    @Test("an instant far outside the years of instants is still written, its year in full")
+    func formatsFarOut() throws {
+        let farOut = Date(timeIntervalSince1970: 1e15)
+        #expect(Timestamp.format(farOut) == "31690708-07-05T01:46:40.000Z")
+        let plusTwo = try #require(TimeZone(secondsFromGMT: 7200))
+        #expect(Timestamp.format(farOut, offsetIn: plusTwo) == "31690708-07-05T03:46:40+02:00")
+        // 33 characters, more than one small buffer holds (the milliseconds of so large an
+        // instant are only as exact as a Double allows).
+        let withMilliseconds = Timestamp.format(farOut.addingTimeInterval(0.5), offsetIn: plusTwo)
+        #expect(withMilliseconds.count == 33 && withMilliseconds.hasPrefix("31690708-07-05T03:46:40.")
+                && withMilliseconds.hasSuffix("+02:00"), "\(withMilliseconds)")
+    }
+
     @Test("formats in UTC with milliseconds always present", arguments: [
         (0.0, "1970-01-01T00:00:00.000Z"),
         (0.25, "1970-01-01T00:00:00.250Z"),
