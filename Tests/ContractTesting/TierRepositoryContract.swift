@@ -9,7 +9,8 @@ public enum TierRepositoryContract {
     typealias Case = ContractCase<DriftRepositories>
 
     /// Every rule of the contract.
-    public static let cases: [ContractCase<DriftRepositories>] = [freeByDefault, setAndGet, independentOfOtherData]
+    public static let cases: [ContractCase<DriftRepositories>] = [freeByDefault, setAndGet, independentOfOtherData,
+                                                                  readWithCheckins]
 
     // MARK: - Cases
 
@@ -32,6 +33,22 @@ public enum TierRepositoryContract {
         try await store.subject.tier.setTier(.pro)
         try await store.subject.tier.setTier(.pro)
         #expect(try await store.reopen().tier.tier() == .pro, "setting the same tier twice is harmless")
+    }
+
+    static let readWithCheckins = Case(
+        "check-ins read with this store's tier give this store's tier, as it is set, through any handle"
+    ) { factory in
+        let store = try await factory.make()
+        let checkin = try Checkin(day: Fixtures.day("2026-11-20"), energy: 4, stress: 2, social: 5)
+        #expect(try await store.subject.checkins.save(checkin, replacing: false))
+        let days = Fixtures.day("2026-11-14")...Fixtures.day("2026-11-20")
+        let free = try await store.subject.checkins.checkins(on: days, withTierFrom: store.subject.tier)
+        #expect(free.checkins == [checkin] && free.tier == .free)
+        try await store.reopen().tier.setTier(.pro)
+        let pro = try await store.subject.checkins.checkins(on: days, withTierFrom: store.subject.tier)
+        #expect(pro.checkins == [checkin] && pro.tier == .pro)
+        let reopened = try await store.reopen()
+        #expect(try await reopened.checkins.checkins(on: days, withTierFrom: reopened.tier).tier == .pro)
     }
 
     static let independentOfOtherData = Case("the tier does not disturb the other Drift data") { factory in
