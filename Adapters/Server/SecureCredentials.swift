@@ -4,6 +4,7 @@ import HummingbirdBcrypt
 import NIOCore
 import NIOPosix
 import WellnessApplication
+import WellnessDomain
 
 /// Passwords as bcrypt hashes, bearer tokens as 256 random bits (base64url) stored as their
 /// SHA-256.
@@ -58,16 +59,7 @@ public struct SecureCredentials: PasswordHasher, AccessTokenIssuer {
     public func newToken() -> String { Self.base64URL(Self.randomBytes(32)) }
 
     public func digest(_ token: String) -> String {
-        // Lower-case hex by hand: `String(format:)` per byte cost more than the hash itself, on
-        // every authenticated request.
-        let digits = Array("0123456789abcdef".utf8)
-        var hex: [UInt8] = []
-        hex.reserveCapacity(64)
-        for byte in SHA256.hash(data: Data(token.utf8)) {
-            hex.append(digits[Int(byte >> 4)])
-            hex.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: hex, as: UTF8.self)
+        LowercaseHex.text(SHA256.hash(data: Data(token.utf8)))
     }
 
     static func randomBytes(_ count: Int) -> [UInt8] {

@@ -57,23 +57,6 @@ extension TypedID: ExpressibleByStringLiteral, ExpressibleByUnicodeScalarLiteral
 extension UUID {
     /// `uuidString.lowercased()`, written byte by byte (ids are described on every request).
     var lowercasedText: String {
-        let digits: StaticString = "0123456789abcdef"
-        return withUnsafeBytes(of: uuid) { bytes in
-            String(unsafeUninitializedCapacity: 36) { text in
-                var at = 0
-                digits.withUTF8Buffer { hex in
-                    for (index, byte) in bytes.enumerated() {
-                        if index == 4 || index == 6 || index == 8 || index == 10 {
-                            text[at] = UInt8(ascii: "-")
-                            at += 1
-                        }
-                        text[at] = hex[Int(byte >> 4)]
-                        text[at + 1] = hex[Int(byte & 0x0F)]
-                        at += 2
-                    }
-                }
-                return at
-            }
-        }
+        withUnsafeBytes(of: uuid) { LowercaseHex.text($0, hyphensBefore: [4, 6, 8, 10]) }
     }
 }
