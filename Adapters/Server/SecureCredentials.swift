@@ -59,7 +59,7 @@ public struct SecureCredentials: PasswordHasher, AccessTokenIssuer {
     public func newToken() -> String { Self.base64URL(Self.randomBytes(32)) }
 
     public func digest(_ token: String) -> String {
-        LowercaseHex.text(SHA256.hash(data: Data(token.utf8)))
+        SHA256.hash(data: Array(token.utf8)).withUnsafeBytes { LowercaseHex.text($0) }
     }
 
     static func randomBytes(_ count: Int) -> [UInt8] {
