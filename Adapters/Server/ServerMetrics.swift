@@ -1,3 +1,4 @@
+import Foundation
 import Prometheus
 
 /// One server's metrics in the Prometheus text format (`GET /metrics`): requests by method,
@@ -27,17 +28,29 @@ public final class ServerMetrics: Sendable {
 
     /// Counts one answered request and records how long it took.
     func record(method: String, route: String, status: Int, duration: Duration) {
-        let requests = MetricNameDescriptor(namespace: "wellness", subsystem: "http", metricName: "requests",
-                                            unitName: "total", helpText: "Requests answered, by method, route and status.")
-        registry.makeCounter(descriptor: requests, labels: [("method", method), ("route", route), ("status", "\(status)")])
-            .increment()
-        let latency = MetricNameDescriptor(namespace: "wellness", subsystem: "http", metricName: "request_duration",
-                                           unitName: "seconds",
-                                           helpText: "Time from a request's head to its answer, by method and route.")
-        registry.makeDurationHistogram(descriptor: latency, labels: [("method", method), ("route", route)],
-                                       buckets: Self.buckets)
-            .record(duration)
+        let series = collectors.series(RequestSeries(method: method, route: route, status: status)) { key in
+            (registry.makeCounter(descriptor: Self.requests,
+                                  labels: [("method", key.method), ("route", key.route), ("status", "\(key.status)")]),
+             registry.makeDurationHistogram(descriptor: Self.latency, labels: [("method", key.method), ("route", key.route)],
+                                            buckets: Self.buckets))
+        }
+        series.requests.increment()
+        series.latency.record(duration)
     }
+
+    static var requests: MetricNameDescriptor {
+        MetricNameDescriptor(namespace: "wellness", subsystem: "http", metricName: "requests",
+                             unitName: "total", helpText: "Requests answered, by method, route and status.")
+    }
+    static var latency: MetricNameDescriptor {
+        MetricNameDescriptor(namespace: "wellness", subsystem: "http", metricName: "request_duration",
+                             unitName: "seconds", helpText: "Time from a request's head to its answer, by method and route.")
+    }
+
+    /// The collectors of each series once made: the registry finds one by building its full name
+    /// and comparing label lists, on every request otherwise. Bounded as the series are (routes
+    /// are templates, statuses the server's own).
+    private let collectors = SeriesCache()
 
     /// The exposition text, with the open-stores gauge set to `openStores` first, and the
     /// database connections in use to `databaseConnections` when the host has a pool.
@@ -52,5 +65,28 @@ public final class ServerMetrics: Sendable {
             registry.makeGauge(descriptor: connections).set(Double(databaseConnections))
         }
         return registry.emitToBuffer()
+    }
+}
+
+/// One request series' labels.
+private struct RequestSeries: Hashable {
+    let method: String
+    let route: String
+    let status: Int
+}
+
+/// The counter and histogram of each request series, made once under a lock.
+private final class SeriesCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var made: [RequestSeries: (requests: Counter, latency: DurationHistogram)] = [:]
+
+    func series(_ key: RequestSeries,
+                make: (RequestSeries) -> (Counter, DurationHistogram)) -> (requests: Counter, latency: DurationHistogram) {
+        lock.withLock {
+            if let series = made[key] { return series }
+            let series = make(key)
+            made[key] = series
+            return series
+        }
     }
 }
