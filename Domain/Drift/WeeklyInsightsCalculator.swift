@@ -36,8 +36,10 @@ public enum WeeklyInsightsCalculator {
     public static func insights(today: LocalDay, window: InsightsWindow, checkins: [Checkin]) -> WeeklyInsights {
         let length = window.days
         let range = window.range(endingOn: today)
+        let needed = window.daysNeeded(endingOn: today)
         var byDay: [LocalDay: Checkin] = [:]
-        for checkin in checkins where window.daysNeeded(endingOn: today).contains(checkin.day) {
+        byDay.reserveCapacity(checkins.count)
+        for checkin in checkins where needed.contains(checkin.day) {
             byDay[checkin.day] = checkin
         }
         let current = (0..<length).compactMap { byDay[range.lowerBound.adding(days: $0)] }
