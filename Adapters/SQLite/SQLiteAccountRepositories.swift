@@ -66,8 +66,8 @@ public struct SQLiteAccountRepository: AccountRepository {
         try await database.read { db in try Self.session(digest: digest, in: db) }
     }
 
-    /// One read, without a transaction (`SQLiteDatabase.lookup`): every authenticated
-    /// request makes it.
+    /// One read of one snapshot, on the caller's thread (`SQLiteDatabase.lookup`): every
+    /// authenticated request makes it.
     public func sessionWithAccount(digest: String) async throws -> (session: SessionRecord, account: Account)? {
         try await database.lookup { db in
             guard let session = try Self.session(digest: digest, in: db),

@@ -107,19 +107,19 @@ public struct SQLiteDatabase: Sendable {
         }
     }
 
-    /// Runs a small indexed lookup on the calling thread, outside a transaction: for the few
-    /// rows every authenticated request reads (a session and its account; a window's check-ins
-    /// and the tier), where ``read(_:)``'s two queue hops and `BEGIN`/`COMMIT` cost more than
-    /// the reads themselves (they made such a request a third slower).
+    /// Runs a small indexed lookup on the calling thread, in one deferred transaction begun and
+    /// ended by cached statements: for the few rows every authenticated request reads (a
+    /// session and its account; a window's check-ins and the tier), where ``read(_:)``'s two
+    /// queue hops and GRDB's transaction bookkeeping cost more than the reads themselves (they
+    /// made such a request a third slower). One transaction, not one per statement: the
+    /// statements share a snapshot, and SQLite takes its read lock once.
     ///
     /// Blocking the caller is bounded: a lookup reads a few rows by an index; in WAL mode a
     /// reader never waits for a writer (an in-memory store waits for a write already running);
     /// a read holds its connection only while it runs, so waiting for one of the pool's readers
     /// is waiting for a running read; SQLite's brief lock while a connection recovers a crashed
-    /// process's WAL is bounded by ``busyTimeout``. Given up: the statements of `body` do not
-    /// share a snapshot (each reads the latest commit), the lookup does not stop for task
-    /// cancellation, and a disk that stalls stalls the thread. Anything longer, or whose
-    /// statements must agree, uses ``read(_:)``.
+    /// process's WAL is bounded by ``busyTimeout``. Given up: the lookup does not stop for task
+    /// cancellation, and a disk that stalls stalls the thread. Anything longer uses ``read(_:)``.
     func lookup<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
         do {
             return try Self.lookupOnCallingThread(writer, body)
@@ -128,10 +128,21 @@ public struct SQLiteDatabase: Sendable {
         }
     }
 
-    /// GRDB's synchronous read without a transaction (a synchronous function, so the `async`
-    /// overload is not chosen).
+    /// GRDB's synchronous read (a synchronous function, so the `async` overload is not chosen),
+    /// with `body` in a transaction of its own: committed after it, rolled back when it throws.
     private static func lookupOnCallingThread<T>(_ reader: any DatabaseReader, _ body: (Database) throws -> T) throws -> T {
-        try reader.unsafeRead(body)
+        try reader.unsafeRead { db in
+            try db.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute()
+            let result: T
+            do {
+                result = try body(db)
+                try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
+            } catch {
+                if db.isInsideTransaction { try? db.rollback() }
+                throw error
+            }
+            return result
+        }
     }
 
     /// Runs `body` in one IMMEDIATE write transaction; an error from `body` rolls it back.

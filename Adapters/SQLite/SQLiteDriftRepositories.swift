@@ -15,9 +15,8 @@ public struct SQLiteCheckinRepository: CheckinRepository {
         try await database.read { db in try Self.checkins(on: days, in: db) }
     }
 
-    /// One read, without a transaction (`SQLiteDatabase.lookup`: a tier changed in
-    /// between is seen or not, as it would be a moment earlier or later), when `tier` is this
-    /// store's own ``SQLiteTierRepository``.
+    /// One read of one snapshot, on the caller's thread (`SQLiteDatabase.lookup`), when `tier`
+    /// is this store's own ``SQLiteTierRepository``.
     public func checkins(on days: ClosedRange<LocalDay>, withTierFrom tier: any TierSource) async throws
         -> (checkins: [Checkin], tier: Tier) {
         guard let stored = tier as? SQLiteTierRepository, stored.database.isSameStore(as: database) else {
