@@ -44,7 +44,8 @@ struct WireJSONWriter {
     mutating func number(_ value: Double?) throws {
         guard let value else { return raw("null") }
         let text = value.description
-        guard value.isFinite, !text.contains("e") else { return try encoded(value) }
+        // Bytes, not `contains("e")`: with Foundation imported that is `NSString`'s search.
+        guard value.isFinite, !text.utf8.contains(UInt8(ascii: "e")) else { return try encoded(value) }
         bytes.append(contentsOf: (text.hasSuffix(".0") ? text.dropLast(2) : Substring(text)).utf8)
     }
 
