@@ -33,15 +33,13 @@ public struct SQLiteAccountRepository: AccountRepository {
 
     public func all() async throws -> [Account] { try await fetch("SELECT * FROM account ORDER BY email", []) }
 
-    private func fetch(_ sql: String, _ arguments: StatementArguments) async throws -> [Account] {
+    private func fetch(_ sql: String, _ arguments: [String]) async throws -> [Account] {
         try await database.read { db in try Self.accounts(sql, arguments, in: db) }
     }
 
-    private static func accounts(_ sql: String, _ arguments: StatementArguments, in db: Database) throws -> [Account] {
-        // Cached: the server looks accounts up on every authenticated request.
-        try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments).map { row in
-            let stored = StoredRow(row, table: "account", keyColumns: ["id"])
-            return Account(id: Account.ID(try stored.uuid("id")), email: EmailAddress(stored: try stored.text("email")),
+    private static func accounts(_ sql: String, _ arguments: [String], in reader: some RowReader) throws -> [Account] {
+        try reader.rows(sql, arguments, table: "account", keyColumns: ["id"]).map { stored in
+            Account(id: Account.ID(try stored.uuid("id")), email: EmailAddress(stored: try stored.text("email")),
                            passwordHash: try stored.text("passwordHash"), createdAt: try stored.instant("createdAt"))
         }
     }
@@ -69,20 +67,19 @@ public struct SQLiteAccountRepository: AccountRepository {
     /// One read of one snapshot, on the caller's thread (`SQLiteDatabase.lookup`): every
     /// authenticated request makes it.
     public func sessionWithAccount(digest: String) async throws -> (session: SessionRecord, account: Account)? {
-        try await database.lookup { db in
-            guard let session = try Self.session(digest: digest, in: db),
+        try await database.lookup { reader in
+            guard let session = try Self.session(digest: digest, in: reader),
                   let account = try Self.accounts("SELECT * FROM account WHERE id = ?", [session.accountID.description],
-                                                  in: db).first
+                                                  in: reader).first
             else { return nil }
             return (session, account)
         }
     }
 
-    private static func session(digest: String, in db: Database) throws -> SessionRecord? {
-        guard let row = try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM session WHERE tokenDigest = ?"),
-                                         arguments: [digest])
+    private static func session(digest: String, in reader: some RowReader) throws -> SessionRecord? {
+        guard let stored = try reader.rows("SELECT * FROM session WHERE tokenDigest = ?", [digest],
+                                           table: "session", keyColumns: ["accountId"]).first
         else { return nil }
-        let stored = StoredRow(row, table: "session", keyColumns: ["accountId"])
         return SessionRecord(tokenDigest: digest, accountID: Account.ID(try stored.uuid("accountId")),
                              createdAt: try stored.instant("createdAt"), expiresAt: try stored.instant("expiresAt"))
     }

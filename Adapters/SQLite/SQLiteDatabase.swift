@@ -11,6 +11,8 @@ import WellnessFileSystem
 /// transaction. The database file (and so its `-wal`/`-shm` companions) is created 0600.
 public struct SQLiteDatabase: Sendable {
     let writer: any DatabaseWriter
+    /// The file's own connections for ``lookup(_:)`` (`nil` in memory: lookups use `writer`).
+    private let lookups: LookupConnections?
     /// The database file, or `:memory:`.
     public let path: String
 
@@ -55,6 +57,7 @@ public struct SQLiteDatabase: Sendable {
             try Self.migrate(pool, schema: schema, path: path, logger: logger)
             return pool
         }
+        lookups = LookupConnections(path: path)
         self.path = path
     }
 
@@ -67,6 +70,7 @@ public struct SQLiteDatabase: Sendable {
 
     private init(writer: any DatabaseWriter, path: String) {
         self.writer = writer
+        lookups = nil
         self.path = path
     }
 
@@ -107,21 +111,22 @@ public struct SQLiteDatabase: Sendable {
         }
     }
 
-    /// Runs a small indexed lookup on the calling thread, in one deferred transaction begun and
-    /// ended by cached statements: for the few rows every authenticated request reads (a
-    /// session and its account; a window's check-ins and the tier), where ``read(_:)``'s two
-    /// queue hops and GRDB's transaction bookkeeping cost more than the reads themselves (they
-    /// made such a request a third slower). One transaction, not one per statement: the
-    /// statements share a snapshot, and SQLite takes its read lock once.
+    /// Runs a small indexed lookup on the calling thread, in one deferred transaction: for the
+    /// few rows every authenticated request reads (a session and its account; a window's
+    /// check-ins and the tier). On a file it runs on the store's own ``LookupConnections``,
+    /// statements prepared once and rows read straight from SQLite: GRDB's queue hops, reader
+    /// pool, transaction bookkeeping and row copies cost more than these reads (together they
+    /// made such a request half as fast again). In memory it runs on the queue. The statements
+    /// share one snapshot, and SQLite takes its read lock once.
     ///
     /// Blocking the caller is bounded: a lookup reads a few rows by an index; in WAL mode a
     /// reader never waits for a writer (an in-memory store waits for a write already running);
-    /// a read holds its connection only while it runs, so waiting for one of the pool's readers
-    /// is waiting for a running read; SQLite's brief lock while a connection recovers a crashed
-    /// process's WAL is bounded by ``busyTimeout``. Given up: the lookup does not stop for task
-    /// cancellation, and a disk that stalls stalls the thread. Anything longer uses ``read(_:)``.
-    func lookup<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
+    /// SQLite's brief lock while a connection recovers a crashed process's WAL is bounded by
+    /// ``busyTimeout``. Given up: the lookup does not stop for task cancellation, and a disk that
+    /// stalls stalls the thread. Anything longer uses ``read(_:)``.
+    func lookup<T: Sendable>(_ body: (any RowReader) throws -> T) async throws -> T {
         do {
+            if let lookups { return try lookups.transaction(body) }
             return try Self.lookupOnCallingThread(writer, body)
         } catch {
             throw storeError(error)
@@ -130,7 +135,7 @@ public struct SQLiteDatabase: Sendable {
 
     /// GRDB's synchronous read (a synchronous function, so the `async` overload is not chosen),
     /// with `body` in a transaction of its own: committed after it, rolled back when it throws.
-    private static func lookupOnCallingThread<T>(_ reader: any DatabaseReader, _ body: (Database) throws -> T) throws -> T {
+    private static func lookupOnCallingThread<T>(_ reader: any DatabaseReader, _ body: (any RowReader) throws -> T) throws -> T {
         try reader.unsafeRead { db in
             try db.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute()
             let result: T

@@ -22,13 +22,15 @@ public struct SQLiteCheckinRepository: CheckinRepository {
         guard let stored = tier as? SQLiteTierRepository, stored.database.isSameStore(as: database) else {
             return (try await checkins(on: days), try await tier.tier())
         }
-        return try await database.lookup { db in (try Self.checkins(on: days, in: db), try SQLiteTierRepository.tier(in: db)) }
+        return try await database.lookup { reader in
+            (try Self.checkins(on: days, in: reader), try SQLiteTierRepository.tier(in: reader))
+        }
     }
 
-    private static func checkins(on days: ClosedRange<LocalDay>, in db: Database) throws -> [Checkin] {
-        try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM checkin WHERE day BETWEEN ? AND ? ORDER BY day"),
-                         arguments: [days.lowerBound.description, days.upperBound.description])
-            .map { try checkin(StoredRow($0, table: "checkin", keyColumns: ["day"])) }
+    private static func checkins(on days: ClosedRange<LocalDay>, in reader: some RowReader) throws -> [Checkin] {
+        try reader.rows("SELECT * FROM checkin WHERE day BETWEEN ? AND ? ORDER BY day",
+                        [days.lowerBound.description, days.upperBound.description], table: "checkin", keyColumns: ["day"])
+            .map(checkin)
     }
 
     public func save(_ checkin: Checkin, replacing: Bool) async throws -> Bool {
@@ -192,12 +194,13 @@ public struct SQLiteTierRepository: TierRepository {
         try await database.read { db in try Self.tier(in: db) }
     }
 
-    static func tier(in db: Database) throws -> Tier {
-        guard let row = try Row.fetchOne(try db.cachedStatement(sql: "SELECT key, value FROM setting WHERE key = 'tier'"))
+    static func tier(in reader: some RowReader) throws -> Tier {
+        guard let stored = try reader.rows("SELECT key, value FROM setting WHERE key = 'tier'", [],
+                                           table: "setting", keyColumns: ["key"]).first
         else {
             return .free
         }
-        return try StoredRow(row, table: "setting", keyColumns: ["key"]).raw("value", as: Tier.self)
+        return try stored.raw("value", as: Tier.self)
     }
 
     public func setTier(_ tier: Tier) async throws {

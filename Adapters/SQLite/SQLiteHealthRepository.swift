@@ -76,12 +76,12 @@ public struct SQLiteHealthRepository: HealthRepository {
             var inserted = 0
             for sample in samples {
                 sqlite3_reset(handle)
-                SQLiteWeightRepository.Inserter.bindText(handle, 1, sample.kind.rawValue)
+                _ = SQLiteText.bind(handle, 1, sample.kind.rawValue)
                 sqlite3_bind_int64(handle, 2, Timestamp.milliseconds(sample.start))
-                SQLiteWeightRepository.Inserter.bindText(handle, 3, sample.source)
+                _ = SQLiteText.bind(handle, 3, sample.source)
                 sqlite3_bind_int64(handle, 4, Timestamp.milliseconds(sample.end))
                 sqlite3_bind_double(handle, 5, sample.value)
-                if let category = sample.category { SQLiteWeightRepository.Inserter.bindText(handle, 6, category) } else { sqlite3_bind_null(handle, 6) }
+                if let category = sample.category { _ = SQLiteText.bind(handle, 6, category) } else { sqlite3_bind_null(handle, 6) }
                 if let energy = sample.energyKilocalories {
                     sqlite3_bind_double(handle, 7, energy)
                 } else {

@@ -236,16 +236,16 @@ public struct SQLiteWeightRepository: WeightRepository {
                 sqlite3_bind_int64(handle, column + 1, key.minute)
                 sqlite3_bind_int64(handle, column + 2, key.hundredths)
                 withUnsafeBytes(of: entry.id.rawValue.uuid) { bytes in
-                    _ = sqlite3_bind_blob(handle, column + 3, bytes.baseAddress, 16, SQLITE_TRANSIENT)
+                    _ = sqlite3_bind_blob(handle, column + 3, bytes.baseAddress, 16, SQLiteText.transient)
                 }
                 sqlite3_bind_int64(handle, column + 4, Timestamp.milliseconds(entry.date))
                 sqlite3_bind_double(handle, column + 5, entry.kilograms)
                 if let note = entry.note {
-                    Self.bindText(handle, column + 6, note)
+                    _ = SQLiteText.bind(handle, column + 6, note)
                 } else {
                     sqlite3_bind_null(handle, column + 6)
                 }
-                Self.bindText(handle, column + 7, entry.source.rawValue)
+                _ = SQLiteText.bind(handle, column + 7, entry.source.rawValue)
                 column += 7
             }
             let code = sqlite3_step(handle)
@@ -255,15 +255,6 @@ public struct SQLiteWeightRepository: WeightRepository {
                 throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message)
             }
             return Int(sqlite3_changes(connection))
-        }
-
-        /// Binds `text` as UTF-8 (copied by SQLite).
-        static func bindText(_ handle: OpaquePointer, _ index: Int32, _ text: String) {
-            var text = text
-            text.withUTF8 { bytes in
-                _ = sqlite3_bind_text(handle, index, bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) },
-                                      Int32(bytes.count), SQLITE_TRANSIENT)
-            }
         }
     }
 
@@ -290,6 +281,3 @@ public struct SQLiteWeightRepository: WeightRepository {
         return Data(bytes)
     }
 }
-
-/// SQLite's "copy the value now" destructor, which the C macro spells as -1.
-private let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)

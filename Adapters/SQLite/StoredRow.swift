@@ -10,10 +10,16 @@ import WellnessDomain
 /// the table, the row (by its key) and the column; ``SQLiteDatabase`` turns it into
 /// ``SQLiteStoreError/corruptRow(path:table:key:reason:)`` with the file's path.
 struct StoredRow {
-    let row: Row
+    private let columns: Columns
     let table: String
     /// How the row is named in an error, e.g. `day 2026-02-30`.
     private let name: Name
+
+    /// The row's values: a row GRDB read, or the names and values a ``LookupConnection`` read.
+    private enum Columns {
+        case row(Row)
+        case read(names: [String], values: [DatabaseValue])
+    }
 
     /// How the row is named in an error: by its key columns' values, described only when an
     /// error needs them (most rows are read without one), or by a given key.
@@ -29,23 +35,31 @@ struct StoredRow {
             key
         case .columns(let columns):
             columns.map { column in
-                "\(column) \(Self.lookup(row, column).map(Self.describeKey) ?? "?")"
+                "\(column) \(lookup(column).map(Self.describeKey) ?? "?")"
             }.joined(separator: ", ")
         }
     }
 
     /// A row of `table`, named by the values of its `keyColumns` (as stored, whatever they hold).
     init(_ row: Row, table: String, keyColumns: [String]) {
-        self.row = row
+        columns = .row(row)
         self.table = table
         name = .columns(keyColumns)
     }
 
     /// A row of `table` named by `key`.
     init(_ row: Row, table: String, key: String) {
-        self.row = row
+        columns = .row(row)
         self.table = table
         name = .given(key)
+    }
+
+    /// A row of `table` read as `values` of the columns `names` (in order), named by the values
+    /// of its `keyColumns`.
+    init(names: [String], values: [DatabaseValue], table: String, keyColumns: [String]) {
+        columns = .read(names: names, values: values)
+        self.table = table
+        name = .columns(keyColumns)
     }
 
     /// A stored row that does not hold a valid value: the table, the row's key and why (the
@@ -65,7 +79,7 @@ struct StoredRow {
 
     /// The value of `column` as stored.
     func value(_ column: String) throws -> DatabaseValue {
-        guard let value = Self.lookup(row, column) else { throw corrupt(column, "the column is missing") }
+        guard let value = lookup(column) else { throw corrupt(column, "the column is missing") }
         return value
     }
 
@@ -234,10 +248,17 @@ struct StoredRow {
     /// The value of `column`, its name matched exactly or else as SQLite does, ignoring case
     /// (GRDB's own lookup lowercases both names on every call: too slow for every column of
     /// every row); `nil` when the row has no such column.
-    private static func lookup(_ row: Row, _ column: String) -> DatabaseValue? {
-        for (name, value) in row where name == column { return value }
-        let lowercased = column.lowercased()
-        for (name, value) in row where name.lowercased() == lowercased { return value }
+    private func lookup(_ column: String) -> DatabaseValue? {
+        switch columns {
+        case .row(let row):
+            for (name, value) in row where name == column { return value }
+            let lowercased = column.lowercased()
+            for (name, value) in row where name.lowercased() == lowercased { return value }
+        case let .read(names, values):
+            if let index = names.firstIndex(of: column) { return values[index] }
+            let lowercased = column.lowercased()
+            if let index = names.firstIndex(where: { $0.lowercased() == lowercased }) { return values[index] }
+        }
         return nil
     }
 

@@ -4,20 +4,25 @@ import Testing
 @testable import WellnessSQLite
 import WellnessTestSupport
 
-/// `SQLiteDatabase.lookup`, the hot path's read on the caller's thread: one transaction of its
-/// own, whatever its body does.
+/// `SQLiteDatabase.lookup`, the hot path's read on the caller's thread (on a file, through the
+/// store's own connections; in memory, on GRDB's queue): one transaction of its own, whatever
+/// its body does.
 @Suite("SQLite lookup")
 struct SQLiteLookupTests {
     struct Refused: Error {}
 
-    private func count(_ db: Database) throws -> Int {
-        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM checkin") ?? -1
+    private static func count(_ reader: any RowReader) throws -> Int64 {
+        try reader.rows("SELECT COUNT(*) AS n FROM checkin", [], table: "checkin", keyColumns: []).first?.int64("n") ?? -1
     }
 
-    private func insert(day: String, into path: String) throws {
+    private static func insert(day: String, into path: String) throws {
         try DatabaseQueue(path: path).write { db in
             try db.execute(sql: "INSERT INTO checkin (day, energy, stress, social) VALUES (?, 3, 3, 3)", arguments: [day])
         }
+    }
+
+    private static func database(inMemory: Bool, _ directory: TemporaryDirectory) throws -> SQLiteDatabase {
+        inMemory ? try SQLiteDatabase.inMemory() : try SQLiteDatabase(file: directory.file("wellness.sqlite"))
     }
 
     @Test("a lookup's statements read one snapshot: a commit made while it runs is not seen half-way")
@@ -25,44 +30,86 @@ struct SQLiteLookupTests {
         let directory = try TemporaryDirectory()
         let database = try SQLiteDatabase(file: directory.file("wellness.sqlite"))
         let path = database.path
-        let (before, after) = try await database.lookup { db in
-            let before = try count(db)
-            try insert(day: "2026-11-20", into: path) // another connection commits meanwhile
-            return (before, try count(db))
+        let (before, after) = try await database.lookup { reader in
+            let before = try Self.count(reader)
+            try Self.insert(day: "2026-11-20", into: path) // another connection commits meanwhile
+            return (before, try Self.count(reader))
         }
         #expect(before == 0 && after == 0)
-        #expect(try await database.lookup { try count($0) } == 1, "the next lookup reads the latest commit")
+        #expect(try await database.lookup(Self.count) == 1, "the next lookup reads the latest commit")
     }
 
     @Test("a lookup that throws ends its transaction: the next one reads the latest commit, writes go on",
           arguments: [false, true])
     func throwingBody(inMemory: Bool) async throws {
         let directory = try TemporaryDirectory()
-        let database = inMemory ? try SQLiteDatabase.inMemory() : try SQLiteDatabase(file: directory.file("wellness.sqlite"))
-        await #expect(throws: Refused.self) {
-            try await database.lookup { db in
-                _ = try count(db)
-                throw Refused()
+        let database = try Self.database(inMemory: inMemory, directory)
+        for _ in 0..<3 { // more than a store keeps free
+            await #expect(throws: Refused.self) {
+                try await database.lookup { reader in
+                    _ = try Self.count(reader)
+                    throw Refused()
+                }
             }
         }
         try await database.write { db in
             try db.execute(sql: "INSERT INTO checkin (day, energy, stress, social) VALUES ('2026-11-21', 3, 3, 3)")
         }
-        #expect(try await database.lookup { try count($0) } == 1)
-        #expect(try await database.lookup { $0.isInsideTransaction } == true, "the body runs inside the lookup's transaction")
-        #expect(try await database.read { try count($0) } == 1)
+        #expect(try await database.lookup(Self.count) == 1)
+        #expect(try await database.read { try Self.count($0) } == 1)
     }
 
-    @Test("a failing statement in a lookup is a store error naming the file, and the next lookup works")
-    func failingStatement() async throws {
+    @Test("a statement that fails in a lookup is a store error naming the file; the next lookup works",
+          arguments: [false, true])
+    func failingStatement(inMemory: Bool) async throws {
+        let directory = try TemporaryDirectory()
+        let database = try Self.database(inMemory: inMemory, directory)
+        do {
+            _ = try await database.lookup { try $0.rows("SELECT missing FROM nowhere", [], table: "nowhere", keyColumns: []).count }
+            Issue.record("a statement on a missing table worked")
+        } catch let SQLiteStoreError.database(path, reason) {
+            #expect(path == database.path)
+            #expect(reason.contains("nowhere"))
+        }
+        #expect(try await database.lookup(Self.count) == 0)
+    }
+
+    @Test("a lookup's connection reads, it never writes")
+    func readOnly() async throws {
         let directory = try TemporaryDirectory()
         let database = try SQLiteDatabase(file: directory.file("wellness.sqlite"))
-        do {
-            _ = try await database.lookup { try Int.fetchOne($0, sql: "SELECT nothing FROM nowhere") }
-            Issue.record("a statement on a missing table worked")
-        } catch let error as SQLiteStoreError {
-            #expect("\(error.localizedDescription)".contains("wellness.sqlite"))
+        await #expect(throws: SQLiteStoreError.self) {
+            try await database.lookup { reader in
+                try reader.rows("INSERT INTO checkin (day, energy, stress, social) VALUES ('2026-11-21', 3, 3, 3)", [],
+                                table: "checkin", keyColumns: []).count
+            }
         }
-        #expect(try await database.lookup { try count($0) } == 0)
+        #expect(try await database.read { try Self.count($0) } == 0)
+    }
+
+    @Test("many lookups at once, each with its own arguments, each read its own rows")
+    func concurrent() async throws {
+        let directory = try TemporaryDirectory()
+        let database = try SQLiteDatabase(file: directory.file("wellness.sqlite"))
+        let days = (1...20).map { String(format: "2026-11-%02d", $0) }
+        try await database.write { db in
+            for (index, day) in days.enumerated() {
+                try db.execute(sql: "INSERT INTO checkin (day, energy, stress, social) VALUES (?, ?, 3, 3)",
+                               arguments: [day, 1 + index % 5])
+            }
+        }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for round in 0..<200 {
+                let index = round % days.count
+                group.addTask {
+                    let energy = try await database.lookup { reader in
+                        try reader.rows("SELECT * FROM checkin WHERE day = ?", [days[index]], table: "checkin",
+                                        keyColumns: ["day"]).map { try $0.int64("energy") }
+                    }
+                    #expect(energy == [Int64(1 + index % 5)], "day \(days[index])")
+                }
+            }
+            try await group.waitForAll()
+        }
     }
 }
