@@ -12,7 +12,7 @@ import WellnessFileSystem
 public struct SQLiteDatabase: Sendable {
     let writer: any DatabaseWriter
     /// The file's own connections for ``lookup(_:)`` (`nil` in memory: lookups use `writer`).
-    private let lookups: LookupConnections?
+    let lookupConnections: LookupConnections?
     /// The database file, or `:memory:`.
     public let path: String
 
@@ -57,7 +57,7 @@ public struct SQLiteDatabase: Sendable {
             try Self.migrate(pool, schema: schema, path: path, logger: logger)
             return pool
         }
-        lookups = LookupConnections(path: path)
+        lookupConnections = LookupConnections(path: path)
         self.path = path
     }
 
@@ -70,7 +70,7 @@ public struct SQLiteDatabase: Sendable {
 
     private init(writer: any DatabaseWriter, path: String) {
         self.writer = writer
-        lookups = nil
+        lookupConnections = nil
         self.path = path
     }
 
@@ -126,7 +126,7 @@ public struct SQLiteDatabase: Sendable {
     /// stalls stalls the thread. Anything longer uses ``read(_:)``.
     func lookup<T: Sendable>(_ body: (any RowReader) throws -> T) async throws -> T {
         do {
-            if let lookups { return try lookups.transaction(body) }
+            if let lookupConnections { return try lookupConnections.transaction(body) }
             return try Self.lookupOnCallingThread(writer, body)
         } catch {
             throw storeError(error)

@@ -20,13 +20,16 @@ extension Database: RowReader {
 
 /// A store's own SQLite connections for ``SQLiteDatabase/lookup(_:)``: one is taken for a
 /// lookup and given back after it, a new one opened when none is free. A lookup never suspends,
-/// so no more are open at once than threads making lookups; at most ``kept`` wait for the next.
+/// so no more are open at once than threads making lookups; at most ``kept`` wait for the next
+/// (one more is closed: its `-wal` descriptor goes, while SQLite keeps the database file's for
+/// reuse as long as the store is open).
 ///
 /// They exist because GRDB's reader pool, serial queues and row copies cost more than the
-/// lookups' few rows (a third of the authenticated request's store time); every other read
-/// stays on GRDB's queues.
+/// lookups' few rows (about 90 µs of a weekly-insights request's 223); every other read stays
+/// on GRDB's queues.
 final class LookupConnections: @unchecked Sendable {
-    /// How many free connections a store keeps (each holds two file descriptors).
+    /// How many free connections a store keeps (two file descriptors each): as many as lookups
+    /// run at once on a busy account without opening one per request.
     static let kept = 2
 
     private let path: String
@@ -36,6 +39,9 @@ final class LookupConnections: @unchecked Sendable {
     init(path: String) {
         self.path = path
     }
+
+    /// How many free connections wait now (for tests).
+    var freeCount: Int { lock.withLock { free.count } }
 
     /// `body` in one deferred transaction on a connection of this store: committed after it,
     /// rolled back when it throws. A connection left inside a transaction is closed, not kept.
@@ -58,22 +64,26 @@ final class LookupConnections: @unchecked Sendable {
 
 /// One read-only connection to a store's file, its statements prepared once and kept; values
 /// are read straight from SQLite's statement. Used by one thread at a time (it is opened
-/// without SQLite's own mutex).
+/// without SQLite's own mutex). Opened without `SQLITE_OPEN_CREATE`: a store whose file is gone
+/// is an error, never a new empty file.
 final class LookupConnection: RowReader {
+    /// How long a lookup waits for SQLite's brief lock while a connection recovers a crashed
+    /// process's WAL (as long as GRDB's own readers wait).
+    static let busyTimeout: Int32 = 10_000
+
     private let handle: OpaquePointer
     private var statements: [String: OpaquePointer] = [:]
 
     init(path: String) throws {
         var handle: OpaquePointer?
-        let code = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil)
+        let code = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil)
         guard code == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open the database"
             sqlite3_close_v2(handle)
             throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message)
         }
         self.handle = handle
-        sqlite3_busy_timeout(handle, Int32(SQLiteDatabase.busyTimeout * 1000))
-        try execute("PRAGMA query_only = ON")
+        sqlite3_busy_timeout(handle, Self.busyTimeout)
     }
 
     deinit {
@@ -118,11 +128,21 @@ final class LookupConnection: RowReader {
         }
     }
 
+    /// `sql`'s statement, prepared on first use; SQL holding more than one statement is refused
+    /// (only the first would run).
     private func prepared(_ sql: String) throws -> OpaquePointer {
         if let statement = statements[sql] { return statement }
         var statement: OpaquePointer?
-        let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        let (code, rest) = sql.withCString { text in
+            var tail: UnsafePointer<CChar>?
+            let code = sqlite3_prepare_v3(handle, text, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, &tail)
+            return (code, tail.map { String(cString: $0) } ?? "")
+        }
         guard code == SQLITE_OK, let statement else { throw failure(code, sql) }
+        guard rest.allSatisfy({ $0.isWhitespace || $0 == ";" }) else {
+            sqlite3_finalize(statement)
+            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "more than one statement in a lookup's SQL", sql: sql)
+        }
         statements[sql] = statement
         return statement
     }

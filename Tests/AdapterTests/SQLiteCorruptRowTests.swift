@@ -129,6 +129,21 @@ struct SQLiteCorruptRowTests {
         }
     }
 
+    @Test("the request path's lookup (check-ins with the tier, on the store's own connections) decodes as strictly",
+          arguments: [("UPDATE checkin SET stress = 9", "checkin", "2026-03-10", "stress"),
+                      ("UPDATE checkin SET keyContact = X'ff'", "checkin", "2026-03-10", "keyContact"),
+                      ("UPDATE checkin SET day = '2026-02-30'", "checkin", "2026-02-30", "day"),
+                      ("INSERT OR REPLACE INTO setting (key, value) VALUES ('tier', 'gold')", "setting", "tier", "value")])
+    func lookupPath(sql: String, table: String, key: String, column: String) async throws {
+        let store = try await Store()
+        let tier = SQLiteTierRepository(database: store.database)
+        #expect(try await store.checkins.checkins(on: Store.month, withTierFrom: tier).checkins.count == 1)
+        try await store.corrupt(sql)
+        await #expect { try await store.checkins.checkins(on: Store.month, withTierFrom: tier) } throws: {
+            store.isCorrupt($0, table: table, key: key, column: column)
+        }
+    }
+
     @Test("a rating out of range in checkin is a corrupt row naming the rating")
     func checkinRatingOutOfRange() async throws {
         let store = try await Store()

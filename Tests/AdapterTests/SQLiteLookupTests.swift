@@ -44,7 +44,7 @@ struct SQLiteLookupTests {
     func throwingBody(inMemory: Bool) async throws {
         let directory = try TemporaryDirectory()
         let database = try Self.database(inMemory: inMemory, directory)
-        for _ in 0..<3 { // more than a store keeps free
+        for _ in 0..<3 {
             await #expect(throws: Refused.self) {
                 try await database.lookup { reader in
                     _ = try Self.count(reader)
@@ -57,6 +57,9 @@ struct SQLiteLookupTests {
         }
         #expect(try await database.lookup(Self.count) == 1)
         #expect(try await database.read { try Self.count($0) } == 1)
+        if let lookups = database.lookupConnections {
+            #expect(lookups.freeCount == 1, "the connection was rolled back and kept, not dropped")
+        }
     }
 
     @Test("a statement that fails in a lookup is a store error naming the file; the next lookup works",
@@ -111,5 +114,65 @@ struct SQLiteLookupTests {
             }
             try await group.waitForAll()
         }
+        let free = try #require(database.lookupConnections).freeCount
+        #expect(free >= 1 && free <= LookupConnections.kept)
+    }
+
+    @Test("columns are found by their exact name first, else ignoring case, in rows of either reader",
+          arguments: [false, true])
+    func columnNames(inMemory: Bool) async throws {
+        let directory = try TemporaryDirectory()
+        let database = try Self.database(inMemory: inMemory, directory)
+        let (exact, other, missing) = try await database.lookup { reader in
+            let row = try #require(try reader.rows("SELECT 1 AS a, 2 AS A, 'x' AS Day", [], table: "t", keyColumns: ["a"]).first)
+            return (try row.int64("A"), try row.text("day"), (try? row.text("nothing")) == nil)
+        }
+        #expect(exact == 2 && other == "x" && missing)
+    }
+
+    @Test("SQL of more than one statement is refused, not run in part")
+    func oneStatement() async throws {
+        let directory = try TemporaryDirectory()
+        let database = try SQLiteDatabase(file: directory.file("wellness.sqlite"))
+        await #expect(throws: SQLiteStoreError.self) {
+            try await database.lookup { try $0.rows("SELECT 1; SELECT 2", [], table: "t", keyColumns: []).count }
+        }
+        #expect(try await database.lookup { try $0.rows("SELECT 1 AS n;  ", [], table: "t", keyColumns: []).count } == 1)
+    }
+
+    @Test("a store whose file is gone is an error naming it, and no new empty file appears")
+    func fileGone() async throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("wellness.sqlite")
+        let database = try SQLiteDatabase(file: file)
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file.path + suffix) }
+        do {
+            _ = try await database.lookup(Self.count)
+            Issue.record("a lookup on a deleted file worked")
+        } catch let SQLiteStoreError.database(path, _) {
+            #expect(path == file.path)
+        }
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+    }
+
+    @Test("a kept connection reads a table changed by another connection since")
+    func schemaChanged() async throws {
+        let directory = try TemporaryDirectory()
+        let database = try SQLiteDatabase(file: directory.file("wellness.sqlite"))
+        let read = { @Sendable in
+            try await database.lookup { reader in
+                try reader.rows("SELECT * FROM checkin", [], table: "checkin", keyColumns: ["day"]).map { try $0.text("day") }
+            }
+        }
+        #expect(try await read() == [])
+        try await DatabaseQueue(path: database.path).write { db in
+            try db.execute(sql: "ALTER TABLE checkin ADD COLUMN extra TEXT")
+            try db.execute(sql: "INSERT INTO checkin (day, energy, stress, social, extra) VALUES ('2026-11-21', 3, 3, 3, 'x')")
+        }
+        #expect(try await read() == ["2026-11-21"])
+        let extra = try await database.lookup { reader in
+            try reader.rows("SELECT * FROM checkin", [], table: "checkin", keyColumns: ["day"]).map { try $0.text("extra") }
+        }
+        #expect(extra == ["x"])
     }
 }
