@@ -57,6 +57,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        OpenFilesLimit.raise()
         try await ServerConsole.run(options, database: database, serving: true, tips: tips,
                                     maxOpenStores: maxOpenStores) { host, console in
             if let settings = try TipsOptions.settings(tips, in: console.context) {
