@@ -31,6 +31,38 @@ public struct PostgresCheckinRepository: CheckinRepository {
         }
     }
 
+    /// One statement, when `tier` is this database's tier of the same account: the tier rides
+    /// on every check-in's row (on one row of nulls when the window has none), so an insights
+    /// request makes one round trip for both.
+    public func checkins(on days: ClosedRange<LocalDay>, withTierFrom tier: any TierSource) async throws
+        -> (checkins: [Checkin], tier: Tier) {
+        guard let stored = tier as? PostgresTierRepository, stored.database === database, stored.account == account else {
+            return (try await checkins(on: days), try await tier.tier())
+        }
+        return try await database.read { connection in
+            let rows = try await connection.query("""
+                SELECT t.tier, c.day::text, c.energy, c.stress, c.social, c.key_contact
+                FROM (SELECT 1) AS one
+                LEFT JOIN account_tier t ON t.account_id = \(account.rawValue)
+                LEFT JOIN checkin c ON c.account_id = \(account.rawValue)
+                  AND c.day BETWEEN \(days.lowerBound.description)::date AND \(days.upperBound.description)::date
+                ORDER BY c.day
+                """, logger: database.logger)
+            var checkins: [Checkin] = []
+            var tier = Tier.free
+            for try await (raw, day, energy, stress, social, contact)
+                in rows.decode((String?, String?, Int?, Int?, Int?, String?).self) {
+                tier = try PostgresTierRepository.tier(raw, of: account, in: database)
+                guard let day else { continue } // no check-in in the window
+                guard let energy, let stress, let social else {
+                    throw database.corrupt("checkin", key: day, "a rating is missing")
+                }
+                checkins.append(try Self.checkin(day, energy, stress, social, contact, in: database))
+            }
+            return (checkins, tier)
+        }
+    }
+
     public func save(_ checkin: Checkin, replacing: Bool) async throws -> Bool {
         try await database.read { connection in try await Self.save(checkin, of: account, replacing: replacing, on: connection, database) }
     }
@@ -136,8 +168,8 @@ public struct PostgresIdempotencyRepository: IdempotencyRepository {
 
 /// An account's tier in `account_tier`; Free when unset.
 public struct PostgresTierRepository: TierRepository {
-    private let database: PostgresDatabase
-    private let account: Account.ID
+    let database: PostgresDatabase
+    let account: Account.ID
 
     /// The tier of `account`.
     public init(database: PostgresDatabase, account: Account.ID) {
@@ -149,14 +181,18 @@ public struct PostgresTierRepository: TierRepository {
         try await database.read { connection in
             let rows = try await connection.query("SELECT tier FROM account_tier WHERE account_id = \(account.rawValue)",
                                                   logger: database.logger)
-            for try await raw in rows.decode(String.self) {
-                guard let tier = Tier(rawValue: raw) else {
-                    throw database.corrupt("account_tier", key: account.description, "tier \(raw) is not free or pro")
-                }
-                return tier
-            }
+            for try await raw in rows.decode(String.self) { return try Self.tier(raw, of: account, in: database) }
             return .free
         }
+    }
+
+    /// The tier stored as `raw` (Free when there is none); a value that is no tier is a corrupt row.
+    static func tier(_ raw: String?, of account: Account.ID, in database: PostgresDatabase) throws -> Tier {
+        guard let raw else { return .free }
+        guard let tier = Tier(rawValue: raw) else {
+            throw database.corrupt("account_tier", key: account.description, "tier \(raw) is not free or pro")
+        }
+        return tier
     }
 
     public func setTier(_ tier: Tier) async throws {

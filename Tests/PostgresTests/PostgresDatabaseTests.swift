@@ -84,6 +84,22 @@ struct PostgresDatabaseTests {
         #expect(try await PostgresJournalRepository(database: database, account: bob.id).journal(on: day)?.notes == "5")
         #expect(try await PostgresTierRepository(database: database, account: bob.id).tier() == .free)
         #expect(try await PostgresTierRepository(database: database, account: ann.id).tier() == .pro)
+        // Check-ins with the tier in one statement: each account's own; another account's tier
+        // is read apart, as it is.
+        let annsTier = PostgresTierRepository(database: database, account: ann.id)
+        let bobsTier = PostgresTierRepository(database: database, account: bob.id)
+        let annsWindow = try await PostgresCheckinRepository(database: database, account: ann.id)
+            .checkins(on: days, withTierFrom: annsTier)
+        #expect(annsWindow.checkins.map(\.energy) == [1, 1] && annsWindow.tier == .pro)
+        let bobsWindow = try await PostgresCheckinRepository(database: database, account: bob.id)
+            .checkins(on: days, withTierFrom: bobsTier)
+        #expect(bobsWindow.checkins.map(\.energy) == [5, 5] && bobsWindow.tier == .free)
+        let bobsWithAnnsTier = try await PostgresCheckinRepository(database: database, account: bob.id)
+            .checkins(on: days, withTierFrom: annsTier)
+        #expect(bobsWithAnnsTier.checkins.map(\.energy) == [5, 5] && bobsWithAnnsTier.tier == .pro)
+        let empty = try await PostgresCheckinRepository(database: database, account: ann.id)
+            .checkins(on: day.adding(days: 1)...day.adding(days: 7), withTierFrom: annsTier)
+        #expect(empty.checkins.isEmpty && empty.tier == .pro, "a window without check-ins still has the tier")
 
         // Removing Ann removes her rows, and none of Bob's.
         #expect(try await accounts.remove(ann.id))
@@ -96,6 +112,28 @@ struct PostgresDatabaseTests {
         #expect(try await PostgresCheckinRepository(database: database, account: bob.id).checkins(on: days).count == 2)
         #expect(try await PostgresGoalRepository(database: database, account: bob.id).all().count == 1)
         #expect(try await PostgresIdempotencyRepository(database: database, account: bob.id).record(account: bob.id, key: "k") != nil)
+        await database.close()
+    }
+
+    @Test func aTierNoTierCanBeIsACorruptRowThroughEitherRead() async throws {
+        let (database, _) = try await PostgresTestDatabase.fresh()
+        let account = Account.ID()
+        try await database.read { connection in
+            try await connection.run("INSERT INTO account_tier (account_id, tier) VALUES (\(account.rawValue), 'gold')",
+                                     database.logger)
+        }
+        let tier = PostgresTierRepository(database: database, account: account)
+        let days = try #require(LocalDay("2026-11-14"))...(try #require(LocalDay("2026-11-20")))
+        for read in [{ _ = try await tier.tier() },
+                     { _ = try await PostgresCheckinRepository(database: database, account: account)
+                         .checkins(on: days, withTierFrom: tier) }] as [@Sendable () async throws -> Void] {
+            await #expect {
+                try await read()
+            } throws: {
+                guard case let .corruptRow(_, table, key, reason)? = $0 as? PostgresStoreError else { return false }
+                return table == "account_tier" && key == account.description && reason.contains("gold")
+            }
+        }
         await database.close()
     }
 
