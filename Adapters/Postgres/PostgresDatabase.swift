@@ -191,6 +191,10 @@ public final class PostgresDatabase: Sendable {
                 if Self.unavailableStates.contains(state) || state.hasPrefix("08") {
                     return PostgresStoreError.unavailable(database: description, reason: reason)
                 }
+                // A row for an account that is not there (deleted meanwhile, by another process say).
+                if state == "23503", error.serverInfo?[.constraintName]?.hasSuffix(PostgresSchema.accountKeySuffix) == true {
+                    return AccountError.noSuchAccount(Self.key(in: error.serverInfo?[.detail]) ?? "of this row")
+                }
                 return PostgresStoreError.database(database: description, reason: reason)
             }
             var reason = "\(error.code)"
@@ -207,6 +211,13 @@ public final class PostgresDatabase: Sendable {
         default:
             return error
         }
+    }
+
+    /// The key value a constraint error's detail names: `abc` in `Key (account_id)=(abc) is not present…`.
+    static func key(in detail: String?) -> String? {
+        guard let detail, let open = detail.range(of: ")=("),
+              let close = detail[open.upperBound...].firstIndex(of: ")") else { return nil }
+        return String(detail[open.upperBound..<close])
     }
 
     /// SQLSTATEs that mean "not now" rather than "not this": shutting down, starting up, too many

@@ -136,7 +136,25 @@ enum PostgresSchema {
             """,
             "CREATE INDEX login_email_last_failure ON login_email (last_failure)",
         ]),
+        // A person's rows belong to an account: a write for an account deleted meanwhile (by
+        // another process, say) is refused instead of left behind, and deleting an account
+        // deletes its rows. NOT VALID: rows written before are kept as they are, never deleted
+        // by a migration; every new row is checked.
+        Migration(name: "0004-rows-belong-to-an-account", statements: ownedTables.map { table in
+            """
+            ALTER TABLE \(table) ADD CONSTRAINT \(table)\(accountKeySuffix)
+              FOREIGN KEY (account_id) REFERENCES account (id) ON DELETE CASCADE NOT VALID
+            """
+        }),
     ]
+
+    /// The tables whose rows reference their account directly. `tips_cache` rows go with their
+    /// goal; an `idempotency_key` row is written in one transaction with its check-in, whose
+    /// reference refuses both.
+    static let ownedTables = ["checkin", "account_tier", "goal", "mood", "journal"]
+
+    /// How the constraint tying a table's rows to their account ends.
+    static let accountKeySuffix = "_account_fk"
 
     /// Every table holding an account's own data (not its login), in the order a deletion empties them.
     static let accountTables = ["tips_cache", "goal", "checkin", "idempotency_key", "account_tier", "mood", "journal"]

@@ -49,6 +49,9 @@ struct ErrorEnvelopeMiddleware: RouterMiddleware {
             response = try error.response(from: request, context: context)
         } catch let error as any HTTPResponseError {
             response = try APIError.from(error).response(from: request, context: context)
+        } catch AccountError.notAuthenticated, AccountError.noSuchAccount {
+            // The account was deleted while this request was under way (by another process, say).
+            response = try APIError.unauthorized.response(from: request, context: context)
         } catch let error as any StoreAvailabilityError where error.isUnavailable {
             // The store is away (a database restarting, say): the client may try again shortly.
             context.logger.warning("store unavailable", metadata: ["error": "\(error)"])

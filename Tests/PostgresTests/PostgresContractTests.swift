@@ -13,7 +13,9 @@ import WellnessPostgres
 struct PostgresContractTests {
     @Test(arguments: AccountRepositoryContract.cases)
     func accounts(rule: ContractCase<any AccountRepository>) async throws {
-        try await rule.run(PostgresTestDatabase.factory { database, _ in PostgresAccountRepository(database: database) })
+        try await rule.run(PostgresTestDatabase.factory(addingAccount: false) { database, _ in
+            PostgresAccountRepository(database: database)
+        })
     }
 
     @Test(arguments: IdempotencyRepositoryContract.cases)
@@ -36,6 +38,7 @@ struct PostgresContractTests {
         try await rule.run(AdapterFactory {
             let (database, reopen) = try await PostgresTestDatabase.fresh()
             let account = Account.ID()
+            try await PostgresTestDatabase.add(account, to: database)
             let cache = InMemoryDriftCacheRepository()  // one per store, shared by its handles
             @Sendable func drift(_ database: PostgresDatabase) -> DriftRepositories {
                 DriftRepositories(tier: PostgresTierRepository(database: database, account: account),

@@ -118,6 +118,7 @@ struct PostgresDatabaseTests {
     @Test func aTierNoTierCanBeIsACorruptRowThroughEitherRead() async throws {
         let (database, _) = try await PostgresTestDatabase.fresh()
         let account = Account.ID()
+        try await PostgresTestDatabase.add(account, to: database)
         try await database.read { connection in
             try await connection.run("INSERT INTO account_tier (account_id, tier) VALUES (\(account.rawValue), 'gold')",
                                      database.logger)
@@ -134,6 +135,41 @@ struct PostgresDatabaseTests {
                 return table == "account_tier" && key == account.description && reason.contains("gold")
             }
         }
+        await database.close()
+    }
+
+    @Test func rowsForAnAccountThatIsNotThereAreRefused() async throws {
+        let (database, _) = try await PostgresTestDatabase.fresh()
+        let accounts = PostgresAccountRepository(database: database)
+        let ann = Account(email: try EmailAddress("ann@example.com"), passwordHash: "a", createdAt: Date(timeIntervalSince1970: 0))
+        #expect(try await accounts.add(ann))
+        let day = try #require(LocalDay("2026-11-20"))
+        let checkin = try Checkin(day: day, energy: 3, stress: 2, social: 4)
+        #expect(try await PostgresCheckinRepository(database: database, account: ann.id).save(checkin, replacing: false))
+        // Deleted by another process while a request for it was under way: what it writes next is refused.
+        #expect(try await accounts.remove(ann.id))
+        let writes: [@Sendable () async throws -> Void] = [
+            { _ = try await PostgresCheckinRepository(database: database, account: ann.id).save(checkin, replacing: false) },
+            { _ = try await PostgresIdempotencyRepository(database: database, account: ann.id)
+                .submit(checkin, account: ann.id, key: "k", replacing: false, at: Date(timeIntervalSince1970: 20)) },
+            { try await PostgresTierRepository(database: database, account: ann.id).setTier(.pro) },
+            { try await PostgresGoalRepository(database: database, account: ann.id)
+                .save(try Goal(title: "Run", createdAt: Date(timeIntervalSince1970: 10))) },
+            { try await PostgresMoodRepository(database: database, account: ann.id).save(try MoodEntry(day: day, score: 4)) },
+        ]
+        for write in writes {
+            await #expect {
+                try await write()
+            } throws: {
+                guard case let .noSuchAccount(reference)? = $0 as? AccountError else { return false }
+                return reference == ann.id.description
+            }
+        }
+        let days = day.adding(days: -7)...day
+        #expect(try await PostgresCheckinRepository(database: database, account: ann.id).checkins(on: days).isEmpty)
+        #expect(try await PostgresIdempotencyRepository(database: database, account: ann.id).record(account: ann.id, key: "k") == nil)
+        #expect(try await PostgresTierRepository(database: database, account: ann.id).tier() == .free)
+        #expect(try await PostgresGoalRepository(database: database, account: ann.id).all().isEmpty)
         await database.close()
     }
 
