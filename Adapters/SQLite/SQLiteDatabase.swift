@@ -116,8 +116,8 @@ public struct SQLiteDatabase: Sendable {
     /// check-ins and the tier). On a file it runs on the store's own ``LookupConnections``,
     /// statements prepared once and rows read straight from SQLite: GRDB's queue hops, reader
     /// pool, transaction bookkeeping and row copies cost more than these reads (with them a
-    /// weekly-insights request took 1.7 times the server's time). In memory it runs on the
-    /// queue. The statements share one snapshot, and SQLite takes its read lock once.
+    /// weekly-insights request took 1.7 times the server's time). In memory it is GRDB's own
+    /// read on the queue. The statements share one snapshot, and SQLite takes its read lock once.
     ///
     /// Blocking the caller is bounded: a lookup reads a few rows by an index; in WAL mode a
     /// reader never waits for a writer (an in-memory store waits for a write already running);
@@ -134,21 +134,10 @@ public struct SQLiteDatabase: Sendable {
         }
     }
 
-    /// GRDB's synchronous read (a synchronous function, so the `async` overload is not chosen),
-    /// with `body` in a transaction of its own: committed after it, rolled back when it throws.
+    /// GRDB's synchronous read, one transaction (a synchronous function, so the `async`
+    /// overload is not chosen).
     private static func lookupOnCallingThread<T>(_ reader: any DatabaseReader, _ body: (any RowReader) throws -> T) throws -> T {
-        try reader.unsafeRead { db in
-            try db.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute()
-            let result: T
-            do {
-                result = try body(db)
-                try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
-            } catch {
-                if db.isInsideTransaction { try? db.rollback() }
-                throw error
-            }
-            return result
-        }
+        try reader.read { db in try body(db) }
     }
 
     /// Runs `body` in one IMMEDIATE write transaction; an error from `body` rolls it back.

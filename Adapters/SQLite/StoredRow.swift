@@ -250,15 +250,15 @@ struct StoredRow {
     /// every row); `nil` when the row has no such column.
     private func lookup(_ column: String) -> DatabaseValue? {
         switch columns {
-        case .row(let row):
-            for (name, value) in row where name == column { return value }
-            let lowercased = column.lowercased()
-            for (name, value) in row where name.lowercased() == lowercased { return value }
-        case let .read(names, values):
-            if let index = names.firstIndex(of: column) { return values[index] }
-            let lowercased = column.lowercased()
-            if let index = names.firstIndex(where: { $0.lowercased() == lowercased }) { return values[index] }
+        case .row(let row): Self.value(of: column, in: row)
+        case let .read(names, values): Self.value(of: column, in: zip(names, values))
         }
+    }
+
+    private static func value(of column: String, in pairs: some Sequence<(String, DatabaseValue)>) -> DatabaseValue? {
+        for (name, value) in pairs where name == column { return value }
+        let lowercased = column.lowercased()
+        for (name, value) in pairs where name.lowercased() == lowercased { return value }
         return nil
     }
 
