@@ -89,12 +89,8 @@ enum CLI {
     static func spawn(_ arguments: [String], env environment: [String: String], input: String? = nil,
                       timeout: TimeInterval = 60) async throws -> Result {
         let executable = try binary()
-        return try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Swift.Result {
-                    try runBlocking(executable, arguments, environment, input: input, timeout: timeout)
-                })
-            }
+        return try await offTheCooperativePool {
+            try runBlocking(executable, arguments, environment, input: input, timeout: timeout)
         }
     }
 

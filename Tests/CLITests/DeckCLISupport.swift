@@ -153,7 +153,8 @@ func canonicalJSON(_ value: Any) throws -> String {
 /// A command running in a pseudo-terminal: a detached tmux session on a server of its own (a
 /// socket in the sandbox), 120×40. The command's exit status and the terminal settings after
 /// it (`stty -a`) are written to files in the sandbox; the pane then stays open until `close()`.
-struct TerminalSession {
+/// Each `tmux` call waits for its process on a Dispatch thread, never a cooperative one.
+struct TerminalSession: Sendable {
     static let tmux = "/usr/bin/tmux"
     static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: tmux) }
 
@@ -175,7 +176,7 @@ struct TerminalSession {
 
     /// Starts `wellness arguments --store S --data-dir D --now now` in a new session. With
     /// `redirectOutput`, standard output and error go to files (`stdout.txt`, `stderr.txt`).
-    init(_ sandbox: Sandbox, _ arguments: [String], now: String, redirectOutput: Bool = false) throws {
+    init(_ sandbox: Sandbox, _ arguments: [String], now: String, redirectOutput: Bool = false) async throws {
         directory = sandbox.root.file("terminal")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         socket = sandbox.root.file("tmux.sock").path
@@ -199,29 +200,29 @@ struct TerminalSession {
         command += "; status=$?; stty -a >" + Self.quoted(file("stty.txt").path) + " 2>&1"
             + "; echo $status >" + exitTemp + "; mv " + exitTemp + " " + Self.quoted(file("exit.txt").path)
             + "; exec sleep 600"
-        try tmux(["new-session", "-d", "-s", "deck", "-x", "120", "-y", "40", command])
+        try await tmux(["new-session", "-d", "-s", "deck", "-x", "120", "-y", "40", command])
     }
 
     func file(_ name: String) -> URL { directory.appendingPathComponent(name) }
 
     /// What the pane shows now.
-    func screen() throws -> String {
-        try tmux(["capture-pane", "-p", "-t", "deck"])
+    func screen() async throws -> String {
+        try await tmux(["capture-pane", "-p", "-t", "deck"])
     }
 
     /// Sends tmux key names (`d`, `+`, `Right`, `C-c`), one key per argument.
-    func send(_ keys: String...) throws {
-        try tmux(["send-keys", "-t", "deck"] + keys)
+    func send(_ keys: String...) async throws {
+        try await tmux(["send-keys", "-t", "deck"] + keys)
     }
 
     /// Sends `text` literally, in one write to the terminal (as fast typing or a paste does).
-    func type(_ text: String) throws {
-        try tmux(["send-keys", "-t", "deck", "-l", text])
+    func type(_ text: String) async throws {
+        try await tmux(["send-keys", "-t", "deck", "-l", text])
     }
 
     /// Whether the terminal's cursor is visible.
-    func cursorVisible() throws -> Bool {
-        try tmux(["display-message", "-p", "-t", "deck", "#{cursor_flag}"])
+    func cursorVisible() async throws -> Bool {
+        try await tmux(["display-message", "-p", "-t", "deck", "#{cursor_flag}"])
             .trimmingCharacters(in: .whitespacesAndNewlines) == "1"
     }
 
@@ -232,7 +233,7 @@ struct TerminalSession {
         let deadline = Date().addingTimeInterval(timeout)
         var last = ""
         while Date() < deadline {
-            last = try screen()
+            last = try await screen()
             if condition(last) { return last }
             try await Task.sleep(for: .milliseconds(50))
         }
@@ -249,7 +250,7 @@ struct TerminalSession {
             }
             try await Task.sleep(for: .milliseconds(50))
         }
-        throw Failure.timedOut("the command to exit", screen: (try? screen()) ?? "")
+        throw Failure.timedOut("the command to exit", screen: (try? await screen()) ?? "")
     }
 
     /// The `stty -a` flags after the command ended (e.g. `icanon`, `-icanon`).
@@ -258,9 +259,10 @@ struct TerminalSession {
         return Set(text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }).map(String.init))
     }
 
-    /// Ends the session and its server (and so the command, if it still runs).
+    /// Ends the session and its server (and so the command, if it still runs). Synchronous, for
+    /// a `defer`: one short wait at the end of a test.
     func close() {
-        _ = try? tmux(["kill-server"])
+        _ = try? Self.runTmux(["kill-server"], socket: socket, environment: environment, output: file("tmux-close.out"))
     }
 
     /// Runs `tmux -S socket -f /dev/null arguments` and returns its output. Spawned directly
@@ -268,12 +270,20 @@ struct TerminalSession {
     /// the server it may start must not inherit a pipe another test is reading, and no run
     /// loop is needed to notice the exit.
     @discardableResult
-    private func tmux(_ arguments: [String]) throws -> String {
-        let output = file("tmux-\(UUID().uuidString).out")
+    private func tmux(_ arguments: [String]) async throws -> String {
+        let (socket, environment, output) = (socket, environment, file("tmux-\(UUID().uuidString).out"))
+        return try await offTheCooperativePool {
+            try Self.runTmux(arguments, socket: socket, environment: environment, output: output)
+        }
+    }
+
+    /// `tmux(_:)` on the calling thread.
+    private static func runTmux(_ arguments: [String], socket: String, environment: [String: String],
+                                output: URL) throws -> String {
         defer { try? FileManager.default.removeItem(at: output) }
-        let argv = [Self.tmux, "-S", socket, "-f", "/dev/null"] + arguments
+        let argv = [tmux, "-S", socket, "-f", "/dev/null"] + arguments
         let envp = environment.map { "\($0.key)=\($0.value)" }
-        let status = try Self.spawnAndWait(argv, environment: envp, output: output.path, timeout: 10)
+        let status = try spawnAndWait(argv, environment: envp, output: output.path, timeout: 10)
         let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
         guard status == 0 else { throw Failure.tmux(arguments, "exit \(status): \(text)") }
         return text

@@ -27,7 +27,7 @@ struct DeckSwipeCLITests {
           .enabled(if: TerminalSession.isAvailable, "needs tmux"))
     func outputNotATerminal() async throws {
         let cli = try await Sandbox().started()
-        let session = try TerminalSession(cli, ["deck", "swipe"], now: F.tenAM, redirectOutput: true)
+        let session = try await TerminalSession(cli, ["deck", "swipe"], now: F.tenAM, redirectOutput: true)
         defer { session.close() }
         #expect(try await session.waitForExit() == 1)
         let errors = try String(contentsOf: session.file("stderr.txt"), encoding: .utf8)
@@ -39,7 +39,7 @@ struct DeckSwipeCLITests {
     func swipe(store: String) async throws {
         let cli = try await Sandbox(store: store).started()
         let catalog = try cli.write("small.json", F.smallCatalog)
-        let session = try TerminalSession(cli, ["deck", "swipe", "--catalog", catalog.path], now: F.tenAM)
+        let session = try await TerminalSession(cli, ["deck", "swipe", "--catalog", catalog.path], now: F.tenAM)
         defer { session.close() }
 
         let first = try await session.waitForScreen("the first card") { $0.contains("Catch-up — 5 left") }
@@ -52,9 +52,9 @@ struct DeckSwipeCLITests {
                                        "Evening yesterday — Call a friend"], "three stacked behind: \(first)")
         #expect(!first.contains("Read a book"), "only four cards are visible: \(first)")
         #expect(first.contains("q: quit"), "\(first)")
-        #expect(try !session.cursorVisible(), "the cursor is hidden while swiping")
+        #expect(try await !session.cursorVisible(), "the cursor is hidden while swiping")
 
-        try session.send("d")
+        try await session.send("d")
         let second = try await session.waitForScreen("the second card") { $0.contains("Catch-up — 4 left") }
         let secondScreen = SwipeScreen(second)
         #expect(secondScreen.top.contains("\nGlasses of water\n"), "\(second)")
@@ -64,27 +64,27 @@ struct DeckSwipeCLITests {
                                         "Pre-bed yesterday — Read a book"], "the next card joins the back: \(second)")
         #expect(!second.contains("Morning stretch"), "\(second)")
 
-        try session.send("+")
+        try await session.send("+")
         try await session.waitForScreen("count 2") { $0.contains("count 2") }
-        try session.send("+")
+        try await session.send("+")
         try await session.waitForScreen("count 3") { $0.contains("count 3") }
-        try session.send("-")
+        try await session.send("-")
         try await session.waitForScreen("count 2 again") { $0.contains("count 2") && !$0.contains("count 3") }
-        try session.send("d")
+        try await session.send("d")
         let third = try await session.waitForScreen("the third card") { $0.contains("Catch-up — 3 left") }
         #expect(SwipeScreen(third).top.contains("\nAfternoon walk"), "\(third)")
 
-        try session.send("s")
+        try await session.send("s")
         let fourth = try await session.waitForScreen("the fourth card") { $0.contains("Catch-up — 2 left") }
         #expect(SwipeScreen(fourth).top.contains("\nCall a friend"), "\(fourth)")
         #expect(SwipeScreen(fourth).behind == ["Pre-bed yesterday — Read a book"], "\(fourth)")
 
-        try session.send("q")
+        try await session.send("q")
         #expect(try await session.waitForExit() == 0)
         let flags = try session.terminalFlags()
         #expect(flags.isSuperset(of: ["icanon", "echo", "isig", "iexten"]), "restored: \(flags.sorted())")
         #expect(flags.isDisjoint(with: ["-icanon", "-echo", "-isig", "-iexten"]), "restored: \(flags.sorted())")
-        #expect(try session.cursorVisible(), "the cursor is shown again")
+        #expect(try await session.cursorVisible(), "the cursor is shown again")
 
         // Another process sees what was swiped: done at local noon (11:00Z), the count, the skip.
         let extra = ["--catalog", catalog.path]
@@ -113,13 +113,13 @@ struct DeckSwipeCLITests {
     func arrows(store: String) async throws {
         let cli = try await Sandbox(store: store).started()
         let catalog = try cli.write("two.json", F.twoCardCatalog)
-        let session = try TerminalSession(cli, ["deck", "swipe", "--catalog", catalog.path], now: F.tenAM)
+        let session = try await TerminalSession(cli, ["deck", "swipe", "--catalog", catalog.path], now: F.tenAM)
         defer { session.close() }
         try await session.waitForScreen("the first card") { $0.contains("Catch-up — 2 left") }
-        try session.send("Right")
+        try await session.send("Right")
         let second = try await session.waitForScreen("the second card") { $0.contains("Catch-up — 1 left") }
         #expect(SwipeScreen(second).top.contains("\nGlasses of water"), "\(second)")
-        try session.send("Left")
+        try await session.send("Left")
         let last = try await session.waitForScreen("the end") { $0.contains("Deck done") }
         #expect(last.contains("Deck done — everything is settled."), "\(last)")
         #expect(last.contains("Morning: 2 h 0 min left."), "\(last)")
@@ -142,17 +142,17 @@ struct DeckSwipeCLITests {
           .enabled(if: TerminalSession.isAvailable, "needs tmux"))
     func controlC() async throws {
         let cli = try await Sandbox().started()
-        let session = try TerminalSession(cli, ["deck", "swipe"], now: F.tenAM)
+        let session = try await TerminalSession(cli, ["deck", "swipe"], now: F.tenAM)
         defer { session.close() }
         let first = try await session.waitForScreen("the first card") { $0.contains("Catch-up — 16 left") }
         #expect(SwipeScreen(first).top.contains("\nCharge your biofeedback device\n"), "\(first)")
         #expect(SwipeScreen(first).behind.first == "Morning yesterday — Drink water on waking", "\(first)")
-        try session.send("C-c")
+        try await session.send("C-c")
         #expect(try await session.waitForExit() == 0)
         let flags = try session.terminalFlags()
         #expect(flags.isSuperset(of: ["icanon", "echo", "isig"]) && flags.isDisjoint(with: ["-icanon", "-echo", "-isig"]),
                 "\(flags.sorted())")
-        #expect(try session.cursorVisible())
+        #expect(try await session.cursorVisible())
         #expect(try await cli.cardKeys(now: F.tenAM) == F.keys(on: F.yesterday))
     }
 
@@ -162,10 +162,10 @@ struct DeckSwipeCLITests {
         let catalog = try cli.write("anytime.json", """
             [{"id": "vitamins", "title": "Vitamins", "sections": ["anytime"], "trackingType": "binary"}]
             """)
-        let session = try TerminalSession(cli, ["deck", "swipe", "--catalog", catalog.path], now: F.lateNight)
+        let session = try await TerminalSession(cli, ["deck", "swipe", "--catalog", catalog.path], now: F.lateNight)
         defer { session.close() }
         #expect(try await session.waitForExit() == 0)
-        let screen = try session.screen()
+        let screen = try await session.screen()
         #expect(screen.contains("Deck done"), "\(screen)")
         #expect(screen.contains("All caught up"), "\(screen)")
     }
@@ -176,15 +176,15 @@ struct DeckSwipeCLITests {
         let cli = try await Sandbox().started()
         let catalog = try cli.write("small.json", F.smallCatalog)
         let extra = ["--catalog", catalog.path]
-        let session = try TerminalSession(cli, ["deck", "swipe"] + extra, now: F.tenAM)
+        let session = try await TerminalSession(cli, ["deck", "swipe"] + extra, now: F.tenAM)
         defer { session.close() }
         try await session.waitForScreen("the first card") { $0.contains("Catch-up — 5 left") }
         try await cli.ok(["deck", "skip", "stretch", "--day", F.yesterday] + extra, now: F.tenAM)
-        try session.send("d")
+        try await session.send("d")
         let next = try await session.waitForScreen("the second card") { $0.contains("Catch-up — 4 left") }
         #expect(next.contains("stretch on 2026-01-05 is not in the catch-up deck"), "\(next)")
         #expect(SwipeScreen(next).top.contains("\nGlasses of water"), "\(next)")
-        try session.send("q")
+        try await session.send("q")
         #expect(try await session.waitForExit() == 0)
         let stretch = try await cli.history("stretch", now: F.tenAM, extra)
         #expect(stretch.decisions.map { $0["status"] as? String } == ["skipped"])
@@ -201,16 +201,16 @@ struct DeckSwipeCLITests {
         let cli = try await Sandbox().started()
         let catalog = try cli.write("small.json", F.smallCatalog)
         let extra = ["--catalog", catalog.path]
-        let session = try TerminalSession(cli, ["deck", "swipe"] + extra, now: F.tenAM)
+        let session = try await TerminalSession(cli, ["deck", "swipe"] + extra, now: F.tenAM)
         defer { session.close() }
         try await session.waitForScreen("the first card") { $0.contains("Catch-up — 5 left") }
-        try session.type("dd")
+        try await session.type("dd")
         do {
             try await session.waitForScreen("two cards settled", timeout: 20) { $0.contains("Catch-up — 3 left") }
         } catch {
             Issue.record("typing \"dd\" in one burst did not settle two cards: \(error)")
         }
-        try session.send("q")
+        try await session.send("q")
         _ = try await session.waitForExit()
         #expect(try await cli.cardKeys(now: F.tenAM, extra) == Array(F.smallDeck.dropFirst(2)))
     }

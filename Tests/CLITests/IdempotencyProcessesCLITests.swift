@@ -54,9 +54,9 @@ struct IdempotencyProcessesCLITests {
     func twoProcesses(store: String) async throws {
         let data = try Sandbox(store: store)
         try await Self.account(data)
-        let first = try ServerProcess(data)
+        let first = try await ServerProcess(data)
         defer { _ = first.stop() }
-        let second = try ServerProcess(data)
+        let second = try await ServerProcess(data)
         defer { _ = second.stop() }
         let tokens = [try await Self.token(first), try await Self.token(second)]
         let servers = [first, second]
@@ -85,7 +85,7 @@ struct IdempotencyProcessesCLITests {
         // Each round kills the server a little later into a burst of submissions, then replays
         // every key on a fresh server: a key whose first answer was lost must still get 201.
         for round in 0..<4 {
-            let server = try ServerProcess(data)
+            let server = try await ServerProcess(data)
             let token = try await Self.token(server)
             let keys = (0..<8).map { _ in UUID().uuidString }
             let days = (0..<8).map { index in
@@ -104,7 +104,7 @@ struct IdempotencyProcessesCLITests {
             server.kill()
             _ = try? await burst.value
 
-            let again = try ServerProcess(data)
+            let again = try await ServerProcess(data)
             defer { _ = again.stop() }
             let fresh = try await Self.token(again)
             for (key, day) in zip(keys, days) {

@@ -30,7 +30,7 @@ struct OperationsCLITests {
     @Test("the built server with --max-open-stores 1 answers /healthz, /readyz and /metrics without a token")
     func servedBinary() async throws {
         let sandbox = try Sandbox()
-        let server = try ServerCLITests.ServerProcess(sandbox, options: ["--max-open-stores", "1"])
+        let server = try await ServerCLITests.ServerProcess(sandbox, options: ["--max-open-stores", "1"])
         defer { _ = server.stop() }
         for (path, type) in [("/healthz", "application/json"), ("/readyz", "application/json"), ("/metrics", "text/plain")] {
             let url = try #require(URL(string: server.url + path))

@@ -22,8 +22,8 @@ struct PostgresProcessesCLITests {
         let email = "ann-\(UUID().uuidString.prefix(8).lowercased())@example.org"
         let added = try await data.raw(["users", "add", email, "--database", url], input: ServerCLITests.password + "\n")
         try #require(added.status == 0, "\(added)")
-        let servers = [try ServerProcess(data, options: ["--database", url]),
-                       try ServerProcess(data, options: ["--database", url])]
+        let servers = [try await ServerProcess(data, options: ["--database", url]),
+                       try await ServerProcess(data, options: ["--database", url])]
         return (email, servers)
     }
 

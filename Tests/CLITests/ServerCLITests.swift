@@ -24,14 +24,22 @@ struct ServerCLITests {
         private let lock = NSLock()
         private var stopped = false
 
-        /// Starts the server on `port` (0: any free one) and waits for its "listening" line.
-        init(_ sandbox: Sandbox, port requested: Int = 0, options: [String] = []) throws {
-            child = try ChildProcess(try CLI.binary(),
-                                     ["serve", "--port", "\(requested)", "--store", sandbox.store,
-                                      "--data-dir", sandbox.data.path, "--now", DriftCLITests.now] + options,
-                                     environment: sandbox.environment, input: nil)
+        /// Starts the server on `port` (0: any free one) and waits for its "listening" line (on
+        /// a Dispatch thread, never a cooperative one).
+        init(_ sandbox: Sandbox, port requested: Int = 0, options: [String] = []) async throws {
+            let arguments = ["serve", "--port", "\(requested)", "--store", sandbox.store,
+                             "--data-dir", sandbox.data.path, "--now", DriftCLITests.now] + options
+            let environment = sandbox.environment
+            (child, port, scheme) = try await offTheCooperativePool {
+                try Self.launch(arguments, environment: environment)
+            }
+        }
+
+        /// Starts `wellness arguments` and waits up to 60 s for the line that says where it listens.
+        private static func launch(_ arguments: [String], environment: [String: String]) throws
+            -> (child: ChildProcess, port: Int, scheme: String) {
+            let child = try ChildProcess(try CLI.binary(), arguments, environment: environment, input: nil)
             // Request logs go to stderr: drain it so the server never blocks on a full pipe.
-            let child = self.child
             DispatchQueue.global().async { _ = child.readAll(child.standardError) }
             let seen = child.collect(child.standardOutput, until: { $0.contains("\n") },
                                      deadline: Date().addingTimeInterval(60))
@@ -41,8 +49,7 @@ struct ServerCLITests {
                 _ = child.wait()
                 throw CLI.Failure.timedOut(["serve: no 'listening' line; got: \(seen)"])
             }
-            self.port = port
-            scheme = seen.contains("https://") ? "https" : "http"
+            return (child, port, seen.contains("https://") ? "https" : "http")
         }
 
         /// `http` or `https`, as the server said it listens.
@@ -83,7 +90,7 @@ struct ServerCLITests {
                                              input: Self.password + "\n")
         try #require(added.status == 0, "\(added)")
 
-        let first = try ServerProcess(serverData)
+        let first = try await ServerProcess(serverData)
         let login = try await client.raw(["login", "--server", first.url, "--email", "Ann@Example.org",
                                           "--data-dir", client.data.path], input: Self.password + "\n")
         try #require(login.status == 0, "\(login)")
@@ -104,7 +111,7 @@ struct ServerCLITests {
         let stillDown = try await client.ok(["sync"], now: DriftCLITests.now)
         #expect(stillDown.stdout.contains("Synced 0 check-ins") && stillDown.stdout.contains("could not be reached"))
 
-        let second = try ServerProcess(serverData, port: first.port)
+        let second = try await ServerProcess(serverData, port: first.port)
         defer { _ = second.stop() }
         let synced = try await client.ok(["sync"], now: DriftCLITests.now)
         #expect(synced.stdout.contains("Synced 2 check-ins"), "\(synced)")
@@ -158,7 +165,7 @@ struct ServerCLITests {
         let added = try await serverData.raw(["users", "add", "ann@example.org", "--data-dir", serverData.data.path],
                                              input: Self.password + "\n")
         try #require(added.status == 0, "\(added)")
-        let server = try ServerProcess(serverData, options: ["--rate-limit", "2"])
+        let server = try await ServerProcess(serverData, options: ["--rate-limit", "2"])
         defer { _ = server.stop() }
         let login = try await client.raw(["login", "--server", server.url, "--email", "ann@example.org",
                                           "--data-dir", client.data.path], input: Self.password + "\n")
@@ -193,7 +200,7 @@ struct ServerCLITests {
         let alone = try await serverData.raw(["serve", "--tls-cert", certificate, "--data-dir", serverData.data.path])
         #expect(alone.status != 0 && alone.stderr.contains("--tls-cert and --tls-key go together"), "\(alone)")
 
-        let server = try ServerProcess(serverData, options: ["--tls-cert", certificate, "--tls-key", key])
+        let server = try await ServerProcess(serverData, options: ["--tls-cert", certificate, "--tls-key", key])
         defer { _ = server.stop() }
         #expect(server.url.hasPrefix("https://127.0.0.1:"))
         let trust = ["WELLNESS_CA_FILE": certificate]
@@ -220,7 +227,7 @@ struct ServerCLITests {
                                                  input: Self.password + "\n")
             try #require(added.status == 0, "\(added)")
         }
-        let server = try ServerProcess(serverData)
+        let server = try await ServerProcess(serverData)
         defer { _ = server.stop() }
 
         let wrong = try await client.raw(["login", "--server", server.url, "--email", "ann@example.org",
@@ -267,7 +274,7 @@ struct ServerCLITests {
         let added = try await serverData.raw(["users", "add", "ann@example.org", "--data-dir", serverData.data.path],
                                              input: Self.password + "\n")
         try #require(added.status == 0, "\(added)")
-        let server = try ServerProcess(serverData)
+        let server = try await ServerProcess(serverData)
         defer { _ = server.stop() }
 
         let notLoggedIn = try await client.raw(["account", "export", "-", "--data-dir", client.data.path])

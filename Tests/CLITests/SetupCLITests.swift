@@ -95,13 +95,13 @@ struct SetupCLITests {
           .enabled(if: TerminalSession.isAvailable, "needs tmux"))
     func interactive() async throws {
         let cli = try Sandbox()
-        let session = try TerminalSession(cli, ["setup"], now: Self.now)
+        let session = try await TerminalSession(cli, ["setup"], now: Self.now)
         defer { session.close() }
         // The first screen may take a while: the whole suite shares two cores.
         try await session.waitForScreen("the selection", timeout: 180) { $0.contains("What would you like to track?") }
-        try session.send("Space")
+        try await session.send("Space")
         try await session.waitForScreen("medications off") { $0.contains("> [ ] Medications") }
-        try session.send("Enter")
+        try await session.send("Enter")
         #expect(try await session.waitForExit() == 0)
         #expect(try await cli.enabledModules(now: Self.now) == ["walks", "feeding", "documents"])
     }

@@ -112,19 +112,13 @@ final class RawConnection: @unchecked Sendable {
     /// blocks a thread of its own, never one of Swift's few cooperative threads (which the
     /// in-process server needs to answer).
     func readAnswer(seconds: Double) async -> String? {
-        await Self.offThePool { self.read(seconds: seconds).map { String(decoding: $0, as: UTF8.self) } }
+        await offTheCooperativePool { self.read(seconds: seconds).map { String(decoding: $0, as: UTF8.self) } }
     }
 
     /// Whether the peer closes the connection within `seconds` (whatever it sends first), on a
     /// thread of its own.
     func waitForClose(seconds: Double) async -> Bool {
-        await Self.offThePool { self.blockUntilClosed(seconds: seconds) }
-    }
-
-    private static func offThePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: work()) }
-        }
+        await offTheCooperativePool { self.blockUntilClosed(seconds: seconds) }
     }
 
     private func blockUntilClosed(seconds: Double) -> Bool {
