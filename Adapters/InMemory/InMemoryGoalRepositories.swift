@@ -27,7 +27,7 @@ public actor InMemoryGoalRepository: GoalRepository, TipsCacheRepository {
 
     public func cached(for goal: Goal.ID) -> GoalTips? { tips[goal] }
 
-    public func store(_ tips: GoalTips) { self.tips[tips.goalID] = tips }
+    public func store(_ tips: GoalTips) { self.tips[tips.goalID] = tips.asGenerated }
 }
 
 /// Mood entries held in memory, one per day.

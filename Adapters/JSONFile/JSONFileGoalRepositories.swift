@@ -34,12 +34,15 @@ public struct JSONFileGoalRepository: GoalRepository, TipsCacheRepository {
         }
     }
 
-    public func cached(for goal: Goal.ID) async throws -> GoalTips? { try await document().tips.first { $0.goalID == goal } }
+    /// A file written before the cache kept only what was generated may hold a set marked stale.
+    public func cached(for goal: Goal.ID) async throws -> GoalTips? {
+        try await document().tips.first { $0.goalID == goal }?.asGenerated
+    }
 
     public func store(_ tips: GoalTips) async throws {
         try await change { document in
             document.tips.removeAll { $0.goalID == tips.goalID }
-            document.tips.append(tips)
+            document.tips.append(tips.asGenerated)
         }
     }
 

@@ -145,6 +145,12 @@ public struct GoalTips: Sendable, Equatable, Codable {
         self.fallback = fallback
     }
 
+    /// These tips as a cache keeps them: what was generated (the goal, when, the tips, who made
+    /// them), never how this set was served (not stale, no fallback).
+    public var asGenerated: GoalTips {
+        GoalTips(goalID: goalID, generatedAt: generatedAt, tips: tips, source: source)
+    }
+
     enum CodingKeys: String, CodingKey { case goalID, generatedAt, tips, stale, source }
 
     /// A set stored before sources were recorded came from the rules.

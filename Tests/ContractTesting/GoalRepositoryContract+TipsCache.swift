@@ -69,4 +69,17 @@ extension GoalRepositoryContract {
             #expect(loaded.fallback == nil)
         }
     }
+
+    static let tipsAsGenerated = Case("the cache keeps tips as generated, never how a set was served: stored stale or with a fallback, they come back without either") { factory in
+        let store = try await factory.make()
+        let owner = goal("Exercise", at: "2026-11-01T07:30:00Z")
+        try await store.subject.goals.save(owner)
+        let generated = GoalTips(goalID: owner.id, generatedAt: Fixtures.instant("2026-11-20T09:00:00Z"),
+                                 tips: [GoalTip(tip: "Walk", category: .exercise, priority: .high)], source: .ai)
+        let served = GoalTips(goalID: owner.id, generatedAt: generated.generatedAt, tips: generated.tips, stale: true,
+                              source: .ai, fallback: .unavailable("offline"))
+        try await store.subject.goals.store(served)
+        #expect(try await store.subject.goals.cached(for: owner.id) == generated)
+        #expect(try await store.reopen().goals.cached(for: owner.id) == generated)
+    }
 }

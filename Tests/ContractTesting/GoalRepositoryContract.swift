@@ -5,14 +5,14 @@ import WellnessDomain
 
 /// The contract every `GoalRepository`, `TipsCacheRepository` and `MoodRepository` adapter
 /// keeps: goals oldest first, replaced by id, removed with their cached tips; cached tips
-/// exactly as given, per goal; one mood per day, by day range.
+/// exactly as generated, per goal; one mood per day, by day range.
 public enum GoalRepositoryContract {
     typealias Case = ContractCase<GoalTipsRepositories>
 
     /// Every rule of the contract.
     public static let cases: [ContractCase<GoalTipsRepositories>] = [
         empty, goalsRoundTrip, saveReplaces, remove, removeDeletesCachedTips,
-        tipsRoundTrip, tipsReplace, emptyTips, tipsSource,
+        tipsRoundTrip, tipsReplace, emptyTips, tipsSource, tipsAsGenerated,
         moodRoundTrip, moodOnePerDay, moodRangeAndOrder,
     ]
 
