@@ -60,6 +60,9 @@ public struct ServerConfiguration: Sendable {
     public var maxConnections: Int
     /// Serve https with this certificate and key; plain http when `nil`.
     public var tls: TLSFiles?
+    /// The proxies in front of the server whose `X-Forwarded-For` names the client (for the
+    /// login back-off per client address); none by default.
+    public var trustedProxies: TrustedProxies
 
     /// A certificate chain and its private key, both PEM files.
     public struct TLSFiles: Sendable, Hashable {
@@ -74,7 +77,7 @@ public struct ServerConfiguration: Sendable {
 
     public init(host: String = "127.0.0.1", port: Int = 8080, rateLimit: RateLimit = RateLimit(limit: 120, window: 60),
                 maxBodyBytes: Int = 64 * 1024, idleTimeout: Duration = .seconds(30), maxConnections: Int = 512,
-                tls: TLSFiles? = nil) {
+                tls: TLSFiles? = nil, trustedProxies: TrustedProxies = TrustedProxies()) {
         self.host = host
         self.port = port
         self.rateLimit = rateLimit
@@ -82,6 +85,7 @@ public struct ServerConfiguration: Sendable {
         self.idleTimeout = idleTimeout
         self.maxConnections = maxConnections
         self.tls = tls
+        self.trustedProxies = trustedProxies
     }
 }
 
@@ -178,6 +182,9 @@ public struct APIServer: Sendable {
 
     func router() -> Router<APIRequestContext> {
         let router = Router(context: APIRequestContext.self)
+        if !configuration.trustedProxies.isEmpty {
+            router.add(middleware: ForwardedClientMiddleware(trusted: configuration.trustedProxies))
+        }
         router.add(middleware: RecordRequestsMiddleware(metrics: operations.metrics,
                                                         quietPaths: Set(Self.operationsRoutes.map { $0.split(separator: " ")[1].description })))
         router.add(middleware: ErrorEnvelopeMiddleware())

@@ -32,8 +32,21 @@ struct ServeCommand: AsyncParsableCommand {
     var tlsCertificate: String?
     @Option(name: .customLong("tls-key"), help: "Serve https: the certificate's private key (PEM); needs --tls-cert.")
     var tlsKey: String?
+    @Option(name: .customLong("trusted-proxy"),
+            help: ArgumentHelp("A proxy in front of the server, as an address or CIDR range (repeatable): "
+                               + "for its requests, X-Forwarded-For names the client.", valueName: "address"))
+    var trustedProxy: [String] = []
     @OptionGroup var database: DatabaseOption
     @OptionGroup(title: "AI tips") var tips: TipsOptions
+
+    /// The `--trusted-proxy` entries, or the error naming the first that is no address or range.
+    func trustedProxies() throws -> TrustedProxies {
+        do {
+            return try TrustedProxies(trustedProxy)
+        } catch .invalid(let entry) {
+            throw CLIError.invalidValue(source: "--trusted-proxy", value: entry, expected: LocalizedText("cli.expected.trustedProxy"))
+        }
+    }
 
     func validate() throws {
         let text = CLIMessages(locale: CLIContext.current.locale).text
@@ -54,6 +67,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard (tlsCertificate == nil) == (tlsKey == nil) else {
             throw ValidationError(text.string("cli.error.together", .verbatim("--tls-cert"), .verbatim("--tls-key")))
         }
+        try refused { _ = try trustedProxies() }
     }
 
     func run() async throws {
@@ -76,7 +90,8 @@ struct ServeCommand: AsyncParsableCommand {
             }
             let configuration = ServerConfiguration(host: address, port: port,
                                                     rateLimit: RateLimit(limit: rateLimit, window: 60), maxBodyBytes: maxBody,
-                                                    idleTimeout: .seconds(idleTimeout), maxConnections: maxConnections, tls: tls)
+                                                    idleTimeout: .seconds(idleTimeout), maxConnections: maxConnections, tls: tls,
+                                                    trustedProxies: try trustedProxies())
             let scheme = tls == nil ? "http" : "https"
             try await host.serve(configuration, messages: console.messages.presenter, onRunning: { port in
                 // Flushed at once: scripts and tests wait for this line.

@@ -39,6 +39,9 @@ struct DutchCLITests {
     @Test("the CLI's own refusals are worded in the run's language (exit 64)",
           arguments: [(["serve", "--port", "70000"], "--port must be 0…65535", "--port moet 0…65535 zijn"),
                       (["serve", "--max-body", "10"], "--max-body must be at least 1024", "--max-body moet minstens 1024 zijn"),
+                      (["serve", "--trusted-proxy", "10.0.0.0/33"],
+                       "invalid --trusted-proxy '10.0.0.0/33': expected an IP address or CIDR range",
+                       "ongeldige --trusted-proxy '10.0.0.0/33': verwacht een IP-adres of CIDR-bereik"),
                       (["queue", "retry"], "give an item id or --all, not both", "geef een id of --all, niet allebei")])
     func refusals(arguments: [String], english: String, dutch: String) async throws {
         let cli = try Sandbox()

@@ -82,13 +82,19 @@ struct ServerCLITests {
         }
     }
 
+    /// A server's data directory with the account ann@example.org (``password``).
+    static func serverDataWithAnn() async throws -> Sandbox {
+        let serverData = try Sandbox()
+        let added = try await serverData.raw(["users", "add", "ann@example.org", "--data-dir", serverData.data.path],
+                                             input: password + "\n")
+        try #require(added.status == 0, "\(added)")
+        return serverData
+    }
+
     @Test("check in while the server is down (queued), start it, sync: flushed once, nothing duplicated")
     func offlineQueueThenSync() async throws {
-        let serverData = try Sandbox()
+        let serverData = try await Self.serverDataWithAnn()
         let client = try Sandbox()
-        let added = try await serverData.raw(["users", "add", "ann@example.org", "--data-dir", serverData.data.path],
-                                             input: Self.password + "\n")
-        try #require(added.status == 0, "\(added)")
 
         let first = try await ServerProcess(serverData)
         let login = try await client.raw(["login", "--server", first.url, "--email", "Ann@Example.org",
@@ -160,11 +166,8 @@ struct ServerCLITests {
 
     @Test("a 429 queues the check-in without using a try, and sync waits as long as the server asked, saying until when")
     func rateLimitedSync() async throws {
-        let serverData = try Sandbox()
+        let serverData = try await Self.serverDataWithAnn()
         let client = try Sandbox()
-        let added = try await serverData.raw(["users", "add", "ann@example.org", "--data-dir", serverData.data.path],
-                                             input: Self.password + "\n")
-        try #require(added.status == 0, "\(added)")
         let server = try await ServerProcess(serverData, options: ["--rate-limit", "2"])
         defer { _ = server.stop() }
         let login = try await client.raw(["login", "--server", server.url, "--email", "ann@example.org",
@@ -188,13 +191,30 @@ struct ServerCLITests {
         #expect(queued.count == 1 && queued.first?["retryCount"] as? Int == 0, "no try was used up: \(queued)")
     }
 
+    @Test("serve --trusted-proxy: failed logins back off per client the proxy forwards for, not per proxy")
+    func trustedProxy() async throws {
+        let serverData = try await Self.serverDataWithAnn()
+        let server = try await ServerProcess(serverData, options: ["--trusted-proxy", "127.0.0.0/8"])
+        defer { _ = server.stop() }
+        func logIn(_ password: String, forwardedFor client: String) async throws -> Int {
+            var request = URLRequest(url: try #require(URL(string: server.url + "/api/auth/login")))
+            request.httpMethod = "POST"
+            request.timeoutInterval = 60
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.setValue(client, forHTTPHeaderField: "X-Forwarded-For")
+            request.httpBody = try JSONSerialization.data(withJSONObject: ["email": "ann@example.org", "password": password])
+            let (_, response) = try await URLSession.shared.data(for: request)
+            return try #require(response as? HTTPURLResponse).statusCode
+        }
+        for _ in 1...5 { #expect(try await logIn("guess", forwardedFor: "198.51.100.7") == 401) }
+        #expect(try await logIn(Self.password, forwardedFor: "198.51.100.7") == 429, "the guessing client waits")
+        #expect(try await logIn(Self.password, forwardedFor: "198.51.100.8") == 200, "another client is not held up")
+    }
+
     @Test("serve --tls-cert/--tls-key listens on https; a client trusting the certificate (WELLNESS_CA_FILE) logs in and syncs")
     func https() async throws {
-        let serverData = try Sandbox()
+        let serverData = try await Self.serverDataWithAnn()
         let client = try Sandbox()
-        let added = try await serverData.raw(["users", "add", "ann@example.org", "--data-dir", serverData.data.path],
-                                             input: Self.password + "\n")
-        try #require(added.status == 0, "\(added)")
         let made = try SelfSignedCertificate(in: serverData.root.url)
         let certificate = made.certificate.path, key = made.privateKey.path
         let alone = try await serverData.raw(["serve", "--tls-cert", certificate, "--data-dir", serverData.data.path])
@@ -269,11 +289,8 @@ struct ServerCLITests {
 
     @Test("account export downloads the account's archive, which restores locally; account delete asks the password")
     func accountExportAndDelete() async throws {
-        let serverData = try Sandbox()
+        let serverData = try await Self.serverDataWithAnn()
         let client = try Sandbox()
-        let added = try await serverData.raw(["users", "add", "ann@example.org", "--data-dir", serverData.data.path],
-                                             input: Self.password + "\n")
-        try #require(added.status == 0, "\(added)")
         let server = try await ServerProcess(serverData)
         defer { _ = server.stop() }
 

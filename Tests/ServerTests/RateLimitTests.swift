@@ -93,6 +93,25 @@ struct RateLimitTests {
         }
     }
 
+    @Test("behind a trusted proxy failed logins back off per forwarded client: one client's guesses never hold up another's login; without trust the header is ignored",
+          arguments: [true, false])
+    func backOffBehindAProxy(trusted: Bool) async throws {
+        let proxies = trusted ? try TrustedProxies(["127.0.0.1"]) : TrustedProxies()
+        try await TestServer.withServer(trustedProxies: proxies) { server in
+            try await server.host.addAccount(email: "ann@example.org", password: TestServer.password)
+            @Sendable func logIn(password: String, forwardedFor: String) async throws -> Int {
+                try await server.post("/api/auth/login", headers: [("X-Forwarded-For", forwardedFor)],
+                                      json: ["email": "ann@example.org", "password": password]).status
+            }
+            for _ in 1...5 { #expect(try await logIn(password: "guess", forwardedFor: "198.51.100.7") == 401) }
+            // What the guesser writes into the header itself comes before what the proxy appends.
+            #expect(try await logIn(password: TestServer.password, forwardedFor: "203.0.113.1, 198.51.100.7") == 429,
+                    "the guessing client waits")
+            #expect(try await logIn(password: TestServer.password, forwardedFor: "198.51.100.8") == (trusted ? 200 : 429),
+                    trusted ? "another client behind the proxy is not held up" : "untrusted: all share the proxy's address")
+        }
+    }
+
     @Test("a request without a valid token is refused before it is counted")
     func unauthenticatedRequestsAreNotCounted() async throws {
         try await TestServer.withServer(rateLimit: Self.tight) { server in

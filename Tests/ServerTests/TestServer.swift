@@ -57,7 +57,7 @@ struct TestServer: Sendable {
     static func withServer<T>(store: StoreKind = .memory, clock: FixedWallClock = FixedWallClock(start),
                               rateLimit: RateLimit = generousLimit, maxBodyBytes: Int = 64 * 1024,
                               sessionLifetime: TimeInterval = StartSession.defaultLifetime,
-                              tipsService: (any GoalTipsService)? = nil,
+                              tipsService: (any GoalTipsService)? = nil, trustedProxies: TrustedProxies = TrustedProxies(),
                               _ body: (TestServer) async throws -> T) async throws -> T {
         let directory = try TemporaryDirectory(prefix: "wellness-server-test")
         let database = store == .memory ? try await postgresBackend() : nil
@@ -71,7 +71,7 @@ struct TestServer: Sendable {
         defer { if let database { Task { await database.close() } } }
         return try await run(host, directory: directory, clock: clock,
                              configuration: ServerConfiguration(host: "127.0.0.1", port: 0, rateLimit: rateLimit,
-                                                                maxBodyBytes: maxBodyBytes),
+                                                                maxBodyBytes: maxBodyBytes, trustedProxies: trustedProxies),
                              body)
     }
 
