@@ -178,13 +178,19 @@ public struct APIServer: Sendable {
         }
     }
 
+    /// The address the login back-off counts `request`'s client under: its connection's peer, or
+    /// what a trusted proxy forwarded for, in canonical form. Worked out only where it counts.
+    func client(of request: Request, _ context: APIRequestContext) -> String {
+        configuration.trustedProxies.client(peer: context.clientAddress,
+                                            forwardedFor: request.headers[values: Self.forwardedFor])
+    }
+
+    static let forwardedFor = HTTPField.Name("X-Forwarded-For")!
+
     // MARK: - Routes
 
     func router() -> Router<APIRequestContext> {
         let router = Router(context: APIRequestContext.self)
-        if !configuration.trustedProxies.isEmpty {
-            router.add(middleware: ForwardedClientMiddleware(trusted: configuration.trustedProxies))
-        }
         router.add(middleware: RecordRequestsMiddleware(metrics: operations.metrics,
                                                         quietPaths: Set(Self.operationsRoutes.map { $0.split(separator: " ")[1].description })))
         router.add(middleware: ErrorEnvelopeMiddleware())
@@ -197,7 +203,7 @@ public struct APIServer: Sendable {
             let password = try body.string("password")!
             do {
                 let grant = try await sessions.start.execute(email: email, password: password,
-                                                             client: context.clientAddress).grant
+                                                             client: client(of: request, context)).grant
                 return try Self.json(Wire.LoginResponse(accessToken: grant.accessToken, expiresAt: grant.expiresAt))
             } catch AccountError.invalidCredentials {
                 throw APIError.invalidCredentials
@@ -277,7 +283,7 @@ public struct APIServer: Sendable {
             let account = try context.requireAccount()
             let password = try await JSONObject.read(request, limit: limit).string("password")!
             do {
-                try await deleteAccount(account, password, context.clientAddress)
+                try await deleteAccount(account, password, client(of: request, context))
             } catch AccountError.invalidCredentials {
                 throw APIError(.forbidden, "INVALID_PASSWORD", "wrong password: the account was not deleted")
             } catch AccountError.tooManyAttempts(let wait) {

@@ -17,9 +17,9 @@ public struct APIRequestContext: RequestContext {
     /// The request's id: Hummingbird's (in every log line as `hb.request.id`), or a fresh one
     /// when the logger keeps no metadata (a no-op log handler).
     public let requestID: String
-    /// The client's IP address: the connection's peer, or, when that peer is a trusted proxy
-    /// (``ServerConfiguration/trustedProxies``), the address it forwarded the request for.
-    public internal(set) var clientAddress: String
+    /// The IP address of the connection's peer, as it shows it (a proxy's, behind one; the
+    /// client's for the login back-off comes from ``TrustedProxies/client(peer:forwardedFor:)``).
+    public let clientAddress: String
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
@@ -64,22 +64,6 @@ struct ErrorEnvelopeMiddleware: RouterMiddleware {
         }
         response.headers[HTTPField.Name("X-Request-Id")!] = context.requestID
         return response
-    }
-}
-
-/// Takes a request's client address from `X-Forwarded-For` when its connection's peer is a
-/// trusted proxy (``TrustedProxies/client(peer:forwardedFor:)``).
-struct ForwardedClientMiddleware: RouterMiddleware {
-    typealias Context = APIRequestContext
-    let trusted: TrustedProxies
-
-    static let header = HTTPField.Name("X-Forwarded-For")!
-
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
-        -> Response {
-        var context = context
-        context.clientAddress = trusted.client(peer: context.clientAddress, forwardedFor: request.headers[values: Self.header])
-        return try await next(request, context)
     }
 }
 

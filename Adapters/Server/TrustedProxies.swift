@@ -1,7 +1,9 @@
 import Foundation // inet_pton and inet_ntop, from the platform's C library
 
 /// The proxies whose `X-Forwarded-For` the server believes, as addresses (`10.0.0.2`, `::1`)
-/// and CIDR ranges (`10.0.0.0/8`, `fd00::/8`). A request's client address is its connection's
+/// and CIDR ranges (`10.0.0.0/30`, `fd00::/120`). List only the proxies' own addresses: any
+/// host in a trusted range can name any client in the header, and so have another client's
+/// logins held up. A request's client address is its connection's
 /// peer, unless that peer is one of these: then it is the address the nearest untrusted hop
 /// connected from, read from the right of `X-Forwarded-For` (which every proxy appends to), so
 /// whatever a client writes into the header itself is never believed. The login back-off counts
@@ -34,17 +36,20 @@ public struct TrustedProxies: Sendable, Hashable {
     }
 
     /// The client's address for a request from `peer` with these `X-Forwarded-For` field
-    /// values (each a comma-separated list, oldest hop first). `peer` itself unless it is
-    /// trusted; else, from the right, the first entry that is not a trusted proxy. An entry that
-    /// is no IP address (`unknown`, a port, garbage) ends the search: the client is then the
-    /// nearest address known, the trusted hop that wrote it. Addresses come back in canonical
-    /// form (`::ffff:192.0.2.1` as `192.0.2.1`, IPv6 lower-case and shortened), so one client
-    /// is always counted under one key.
+    /// values (each a comma-separated list, oldest hop first): `peer` itself unless it is
+    /// trusted; else, from the right, the first entry that is not a trusted proxy. An entry may
+    /// carry a port (`192.0.2.1:4711`, `[2001:db8::1]:4711`), as some proxies write it. An entry
+    /// that is no IP address (`unknown`, garbage) ends the search: the client is then the nearest
+    /// address known, the trusted hop that wrote it. Addresses come back in canonical form
+    /// (`::ffff:192.0.2.1` as `192.0.2.1`, IPv6 lower-case and shortened), the peer's too, so
+    /// one client is counted under one key however it arrives; a peer that is no IP address
+    /// (`unknown`) comes back as it is.
     public func client(peer: String, forwardedFor fields: [String]) -> String {
-        guard !ranges.isEmpty, var nearest = IPAddressBytes(peer), contains(nearest) else { return peer }
+        guard var nearest = IPAddressBytes(peer) else { return peer }
+        guard contains(nearest) else { return nearest.description }
         let hops = fields.flatMap { $0.split(separator: ",") }
         for hop in hops.reversed() {
-            guard let address = IPAddressBytes(AuthenticationMiddleware.trimmed(hop)) else { break }
+            guard let address = IPAddressBytes(hop: AuthenticationMiddleware.trimmed(hop)) else { break }
             nearest = address
             if !contains(address) { break }
         }
@@ -72,6 +77,8 @@ struct IPAddressBytes: Hashable, Sendable, CustomStringConvertible {
         var v4 = in_addr()
         var v6 = in6_addr()
         let string = String(text)
+        // inet_pton reads a C string: a NUL would end the text early.
+        guard !string.utf8.contains(0) else { return nil }
         if inet_pton(AF_INET, string, &v4) == 1 {
             bytes = withUnsafeBytes(of: &v4) { Array($0) }
         } else if inet_pton(AF_INET6, string, &v6) == 1 {
@@ -81,6 +88,27 @@ struct IPAddressBytes: Hashable, Sendable, CustomStringConvertible {
         } else {
             return nil
         }
+    }
+
+    /// An `X-Forwarded-For` entry: an address, an IPv4 address with a port (`192.0.2.1:4711`),
+    /// or a bracketed IPv6 address with or without one (`[2001:db8::1]:4711`).
+    init?(hop: String) {
+        var text = Substring(hop)
+        if text.hasPrefix("[") {
+            guard let close = text.firstIndex(of: "]"), Self.isPort(text[text.index(after: close)...]) else { return nil }
+            text = text[text.index(after: text.startIndex)..<close]
+        } else if let colon = text.firstIndex(of: ":"), text.lastIndex(of: ":") == colon {
+            guard Self.isPort(text[colon...]) else { return nil }
+            text = text[..<colon]
+        }
+        self.init(text)
+    }
+
+    /// Nothing, or `:` and 1 to 5 digits.
+    private static func isPort(_ text: Substring) -> Bool {
+        guard let colon = text.first else { return true }
+        let digits = text.dropFirst()
+        return colon == ":" && (1...5).contains(digits.count) && digits.utf8.allSatisfy { (48...57).contains($0) }
     }
 
     /// The canonical text (`inet_ntop`'s).

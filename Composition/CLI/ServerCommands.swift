@@ -33,8 +33,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("tls-key"), help: "Serve https: the certificate's private key (PEM); needs --tls-cert.")
     var tlsKey: String?
     @Option(name: .customLong("trusted-proxy"),
-            help: ArgumentHelp("A proxy in front of the server, as an address or CIDR range (repeatable): "
-                               + "for its requests, X-Forwarded-For names the client.", valueName: "address"))
+            help: ArgumentHelp("A proxy in front of the server (repeatable): its address, or a CIDR range holding only "
+                               + "proxies. For its requests, X-Forwarded-For names the client.", valueName: "address"))
     var trustedProxy: [String] = []
     @OptionGroup var database: DatabaseOption
     @OptionGroup(title: "AI tips") var tips: TipsOptions
