@@ -178,11 +178,12 @@ public struct APIServer: Sendable {
         }
     }
 
-    /// The address the login back-off counts `request`'s client under: its connection's peer, or
-    /// what a trusted proxy forwarded for, in canonical form. Worked out only where it counts.
+    /// Who the login back-off counts `request`'s client under (``LoginClientKey``): its
+    /// connection's peer, or what a trusted proxy forwarded for, an IPv6 address by its /64.
+    /// Worked out only where it counts.
     func client(of request: Request, _ context: APIRequestContext) -> String {
-        configuration.trustedProxies.client(peer: context.clientAddress,
-                                            forwardedFor: request.headers[values: Self.forwardedFor])
+        LoginClientKey.of(peer: context.clientAddress, forwardedFor: request.headers[values: Self.forwardedFor],
+                          trusting: configuration.trustedProxies)
     }
 
     static let forwardedFor = HTTPField.Name("X-Forwarded-For")!

@@ -73,6 +73,10 @@ public enum TrustedProxyError: Error, Sendable, Equatable, CustomStringConvertib
 struct IPAddressBytes: Hashable, Sendable, CustomStringConvertible {
     let bytes: [UInt8]
 
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
     init?<Text: StringProtocol>(_ text: Text) {
         var v4 = in_addr()
         var v6 = in6_addr()
@@ -155,5 +159,17 @@ struct AddressRange: Hashable, Sendable {
             remaining -= 8
         }
         return true
+    }
+}
+
+/// Who the login back-off counts a request under: its client's address (``TrustedProxies/client(peer:forwardedFor:)``),
+/// an IPv6 one by its /64. A /64 is one host's or one household's network, and a host's
+/// addresses in it change daily (privacy extensions) or at will: per address, one host could
+/// spread its guesses over countless keys, and an owner would lose being *known* each day.
+enum LoginClientKey {
+    static func of(peer: String, forwardedFor fields: [String], trusting proxies: TrustedProxies) -> String {
+        let address = proxies.client(peer: peer, forwardedFor: fields)
+        guard let parsed = IPAddressBytes(address), parsed.bytes.count == 16 else { return address }
+        return IPAddressBytes(bytes: Array(parsed.bytes.prefix(8)) + Array(repeating: 0, count: 8)).description + "/64"
     }
 }

@@ -112,6 +112,23 @@ struct RateLimitTests {
         }
     }
 
+    @Test("an IPv6 client's failed logins count for its whole /64: another address in it waits, another network does not")
+    func ipv6ClientsBackOffByNetwork() async throws {
+        try await TestServer.withServer(trustedProxies: try TrustedProxies(["127.0.0.1"])) { server in
+            try await server.host.addAccount(email: "ann@example.org", password: TestServer.password)
+            @Sendable func logIn(password: String, forwardedFor: String) async throws -> Int {
+                try await server.post("/api/auth/login", headers: [("X-Forwarded-For", forwardedFor)],
+                                      json: ["email": "ann@example.org", "password": password]).status
+            }
+            for host in 1...5 {
+                #expect(try await logIn(password: "guess", forwardedFor: "2001:db8:1:2::\(host)") == 401)
+            }
+            #expect(try await logIn(password: TestServer.password, forwardedFor: "2001:db8:1:2:abcd::6") == 429,
+                    "a new address in the same /64 is the same client")
+            #expect(try await logIn(password: TestServer.password, forwardedFor: "2001:db8:1:3::1") == 200)
+        }
+    }
+
     @Test("a request without a valid token is refused before it is counted")
     func unauthenticatedRequestsAreNotCounted() async throws {
         try await TestServer.withServer(rateLimit: Self.tight) { server in

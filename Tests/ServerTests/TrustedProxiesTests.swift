@@ -1,5 +1,5 @@
 import Testing
-import WellnessServer
+@testable import WellnessServer
 
 /// Which address a request's client is, behind proxies the server trusts and behind others.
 @Suite("Trusted proxies")
@@ -79,5 +79,18 @@ struct TrustedProxiesTests {
         #expect(Self.proxies.client(peer: "10.0.0.2", forwardedFor: ["10.0.0.7, 10.0.0.3"]) == "10.0.0.7",
                 "every hop trusted: the first")
         #expect(Self.proxies.client(peer: "unknown", forwardedFor: ["198.51.100.1"]) == "unknown")
+    }
+
+    @Test("the login back-off counts an IPv6 client by its /64 and an IPv4 one by its address")
+    func loginKeys() {
+        func key(_ peer: String, _ forwarded: [String] = []) -> String {
+            LoginClientKey.of(peer: peer, forwardedFor: forwarded, trusting: Self.proxies)
+        }
+        #expect(key("2001:db8:1:2::a") == "2001:db8:1:2::/64")
+        #expect(key("2001:DB8:1:2:ffff:ffff:ffff:ffff") == "2001:db8:1:2::/64", "one network, one key")
+        #expect(key("2001:db8:1:3::a") == "2001:db8:1:3::/64")
+        #expect(key("10.0.0.2", ["2001:db8:1:2::b"]) == "2001:db8:1:2::/64", "forwarded too")
+        #expect(key("203.0.113.9") == "203.0.113.9" && key("::ffff:203.0.113.9") == "203.0.113.9")
+        #expect(key("unknown") == "unknown")
     }
 }
