@@ -1,13 +1,13 @@
 import Foundation // inet_pton and inet_ntop, from the platform's C library
 
 /// The proxies whose `X-Forwarded-For` the server believes, as addresses (`10.0.0.2`, `::1`)
-/// and CIDR ranges (`10.0.0.0/30`, `fd00::/120`). List only the proxies' own addresses: any
-/// host in a trusted range can name any client in the header, and so have another client's
-/// logins held up. A request's client address is its connection's
-/// peer, unless that peer is one of these: then it is the address the nearest untrusted hop
-/// connected from, read from the right of `X-Forwarded-For` (which every proxy appends to), so
-/// whatever a client writes into the header itself is never believed. The login back-off counts
-/// failures per client address; without this, every client behind a proxy would share its one.
+/// and CIDR ranges (`10.0.0.0/30`, `fd00::/120`). A request's client address is its
+/// connection's peer, unless that peer is one of these: then it is the address the nearest
+/// untrusted hop connected from, read from the right of `X-Forwarded-For` (which every proxy
+/// appends to), so whatever a client writes into the header itself is never believed. The login
+/// back-off counts failures per client address; without this, every client behind a proxy would
+/// share its one. List only the proxies' own addresses: any host in a trusted range can name any
+/// client in the header, and so have another client's logins held up.
 public struct TrustedProxies: Sendable, Hashable {
     private var ranges: [AddressRange] = []
 
@@ -64,7 +64,7 @@ public enum TrustedProxyError: Error, Sendable, Equatable, CustomStringConvertib
 
     public var description: String {
         switch self {
-        case .invalid(let entry): "\"\(entry)\" is not an IP address or CIDR range (10.0.0.0/8, ::1)"
+        case .invalid(let entry): "\"\(entry)\" is not an IP address or CIDR range (10.0.0.2, fd00::/120)"
         }
     }
 }
@@ -112,7 +112,12 @@ struct IPAddressBytes: Hashable, Sendable, CustomStringConvertible {
     private static func isPort(_ text: Substring) -> Bool {
         guard let colon = text.first else { return true }
         let digits = text.dropFirst()
-        return colon == ":" && (1...5).contains(digits.count) && digits.utf8.allSatisfy { (48...57).contains($0) }
+        return colon == ":" && (1...5).contains(digits.count) && isDigits(digits)
+    }
+
+    /// Whether `text` is one or more ASCII digits (no sign, no space).
+    static func isDigits(_ text: Substring) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }
 
     /// The canonical text (`inet_ntop`'s).
@@ -141,7 +146,7 @@ struct AddressRange: Hashable, Sendable {
         let mappedBits = parts[0].contains(":") && address.bytes.count == 4 ? 96 : 0
         let bits = address.bytes.count * 8
         if parts.count == 2 {
-            guard !parts[1].isEmpty, parts[1].utf8.allSatisfy({ (48...57).contains($0) }), let length = Int(parts[1]),
+            guard IPAddressBytes.isDigits(parts[1]), let length = Int(parts[1]),
                   (mappedBits...(bits + mappedBits)).contains(length) else { return nil }
             self.length = length - mappedBits
         } else {

@@ -93,21 +93,23 @@ struct RateLimitTests {
         }
     }
 
+    /// ann@example.org logs in with `password`, as forwarded by a proxy for `client`; the status.
+    static func logIn(_ server: TestServer, password: String, forwardedFor client: String) async throws -> Int {
+        try await server.post("/api/auth/login", headers: [("X-Forwarded-For", client)],
+                              json: ["email": "ann@example.org", "password": password]).status
+    }
+
     @Test("behind a trusted proxy failed logins back off per forwarded client: one client's guesses never hold up another's login; from a peer not trusted the header is ignored",
           arguments: [["127.0.0.1"], ["10.0.0.0/8", "::1"], []])
     func backOffBehindAProxy(proxies entries: [String]) async throws {
         let trusted = entries.contains("127.0.0.1") // the test client's address
         try await TestServer.withServer(trustedProxies: try TrustedProxies(entries)) { server in
             try await server.host.addAccount(email: "ann@example.org", password: TestServer.password)
-            @Sendable func logIn(password: String, forwardedFor: String) async throws -> Int {
-                try await server.post("/api/auth/login", headers: [("X-Forwarded-For", forwardedFor)],
-                                      json: ["email": "ann@example.org", "password": password]).status
-            }
-            for _ in 1...5 { #expect(try await logIn(password: "guess", forwardedFor: "198.51.100.7") == 401) }
+            for _ in 1...5 { #expect(try await Self.logIn(server, password: "guess", forwardedFor: "198.51.100.7") == 401) }
             // What the guesser writes into the header itself comes before what the proxy appends.
-            #expect(try await logIn(password: TestServer.password, forwardedFor: "203.0.113.1, 198.51.100.7") == 429,
+            #expect(try await Self.logIn(server, password: TestServer.password, forwardedFor: "203.0.113.1, 198.51.100.7") == 429,
                     "the guessing client waits")
-            #expect(try await logIn(password: TestServer.password, forwardedFor: "198.51.100.8") == (trusted ? 200 : 429),
+            #expect(try await Self.logIn(server, password: TestServer.password, forwardedFor: "198.51.100.8") == (trusted ? 200 : 429),
                     trusted ? "another client behind the proxy is not held up" : "untrusted: all share the proxy's address")
         }
     }
@@ -116,16 +118,12 @@ struct RateLimitTests {
     func ipv6ClientsBackOffByNetwork() async throws {
         try await TestServer.withServer(trustedProxies: try TrustedProxies(["127.0.0.1"])) { server in
             try await server.host.addAccount(email: "ann@example.org", password: TestServer.password)
-            @Sendable func logIn(password: String, forwardedFor: String) async throws -> Int {
-                try await server.post("/api/auth/login", headers: [("X-Forwarded-For", forwardedFor)],
-                                      json: ["email": "ann@example.org", "password": password]).status
-            }
             for host in 1...5 {
-                #expect(try await logIn(password: "guess", forwardedFor: "2001:db8:1:2::\(host)") == 401)
+                #expect(try await Self.logIn(server, password: "guess", forwardedFor: "2001:db8:1:2::\(host)") == 401)
             }
-            #expect(try await logIn(password: TestServer.password, forwardedFor: "2001:db8:1:2:abcd::6") == 429,
+            #expect(try await Self.logIn(server, password: TestServer.password, forwardedFor: "2001:db8:1:2:abcd::6") == 429,
                     "a new address in the same /64 is the same client")
-            #expect(try await logIn(password: TestServer.password, forwardedFor: "2001:db8:1:3::1") == 200)
+            #expect(try await Self.logIn(server, password: TestServer.password, forwardedFor: "2001:db8:1:3::1") == 200)
         }
     }
 
