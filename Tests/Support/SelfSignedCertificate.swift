@@ -10,18 +10,20 @@ public struct SelfSignedCertificate: Sendable {
     public init(in directory: URL) throws {
         certificate = directory.appendingPathComponent("cert.pem")
         privateKey = directory.appendingPathComponent("key.pem")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
-                             "-nodes", "-days", "2", "-subj", "/CN=localhost",
-                             "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
-                             "-keyout", privateKey.path, "-out", certificate.path]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "openssl could not make a certificate"])
+        // `openssl` from PATH, through ChildProcess (never Foundation's Process, which crashes
+        // in a test process with many open descriptors).
+        let finished = try ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
+             "-nodes", "-days", "2", "-subj", "/CN=localhost",
+             "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
+             "-keyout", privateKey.path, "-out", certificate.path],
+            environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"],
+            timeout: 60)
+        guard let finished, finished.status == 0 else {
+            let reason = finished.map { "exit \($0.status): \($0.standardError)" } ?? "timed out"
+            throw CocoaError(.fileWriteUnknown,
+                             userInfo: [NSLocalizedDescriptionKey: "openssl could not make a certificate (\(reason))"])
         }
     }
 }
