@@ -125,9 +125,7 @@ public struct OpenAICompatibleTipsService: GoalTipsService {
         let prepared = request
         do {
             return try await Self.before(deadline) {
-                let nanoseconds = max(0, remaining.components.seconds * 1_000_000_000
-                                          + remaining.components.attoseconds / 1_000_000_000)
-                let response = try await client.execute(prepared, deadline: .now() + .nanoseconds(nanoseconds))
+                let response = try await client.execute(prepared, deadline: .now() + max(.zero, TimeAmount(remaining)))
                 let data = try await response.body.collect(upTo: 1 << 20)
                 return (Int(response.status.code), response.headers, Data(data.readableBytesView))
             }

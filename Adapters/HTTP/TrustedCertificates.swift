@@ -1,19 +1,33 @@
 import AsyncHTTPClient
 import Foundation
+import NIOCore
 import NIOSSL
 
-/// The HTTP clients that talk to Wellness servers: AsyncHTTPClient's shared one, which trusts
-/// the system's certificate authorities, or — for a server with a private authority or a
-/// self-signed certificate — one that also trusts the certificates of a PEM file. Each is made
-/// once per process and kept for its life (as the shared one is).
+/// The HTTP clients that talk to Wellness servers: ``shared``, which trusts the system's
+/// certificate authorities, or — for a server with a private authority or a self-signed
+/// certificate — one that also trusts the certificates of a PEM file. Each is made once per
+/// process and kept for its life.
+///
+/// They keep an idle connection for ``idleConnectionTimeout``, less than a server's idle
+/// timeout (30 s by default), so the client is the one that closes it. AsyncHTTPClient's own
+/// `HTTPClient.shared` keeps one for ten minutes: a request sent on a connection the server (or
+/// a NAT on the way) is closing at that moment fails, and a client shows it as offline.
 public enum TrustedCertificates {
+    /// How long a connection may wait unused for the next request before the client closes it.
+    public static let idleConnectionTimeout: Duration = .seconds(20)
+
+    /// The client for servers whose certificates the system trusts (``WellnessAPIClient``'s
+    /// default).
+    public static let shared = makeClient(tls: nil)
+
     private static let lock = NSLock()
     nonisolated(unsafe) private static var clients: [String: HTTPClient] = [:] // guarded by `lock`
 
-    /// The client for servers whose certificates the system trusts, and also those of `file`.
-    /// Throws ``TrustedCertificatesError`` naming the file when it holds no PEM certificate.
+    /// The client for servers whose certificates the system trusts, and also those of `file`
+    /// (``shared`` without one). Throws ``TrustedCertificatesError`` naming the file when it
+    /// holds no PEM certificate.
     public static func client(alsoTrusting file: URL?) throws -> HTTPClient {
-        guard let file else { return .shared }
+        guard let file else { return shared }
         return try lock.withLock {
             if let client = clients[file.path] { return client }
             let certificates: [NIOSSLCertificate]
@@ -28,11 +42,19 @@ public enum TrustedCertificates {
             }
             var tls = TLSConfiguration.makeClientConfiguration()
             tls.additionalTrustRoots = [.certificates(certificates)]
-            let client = HTTPClient(eventLoopGroupProvider: .singleton,
-                                    configuration: HTTPClient.Configuration(tlsConfiguration: tls))
+            let client = makeClient(tls: tls)
             clients[file.path] = client
             return client
         }
+    }
+
+    /// AsyncHTTPClient's shared configuration (full certificate verification, timeouts, at most
+    /// 20 redirects), with `tls` when given and the idle timeout above.
+    private static func makeClient(tls: TLSConfiguration?) -> HTTPClient {
+        var configuration = HTTPClient.Configuration.singletonConfiguration
+        if let tls { configuration.tlsConfiguration = tls }
+        configuration.connectionPool = .init(idleTimeout: TimeAmount(idleConnectionTimeout))
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 }
 

@@ -18,14 +18,15 @@ public struct WellnessAPIClient: Sendable {
     let timeout: TimeAmount
     let onUnauthorized: @Sendable () async -> Void
 
-    /// `timeout` bounds each request from connecting to the last byte.
-    public init(server: URL, token: String?, client: HTTPClient = .shared, timeout: Duration = .seconds(10),
+    /// `timeout` bounds each request from connecting to the last byte. The default `client`
+    /// trusts the system's certificate authorities and closes idle connections before a
+    /// server would (``TrustedCertificates/shared``).
+    public init(server: URL, token: String?, client: HTTPClient = TrustedCertificates.shared, timeout: Duration = .seconds(10),
                 onUnauthorized: @escaping @Sendable () async -> Void = {}) {
         self.server = server
         self.token = token
         self.client = client
-        self.timeout = .nanoseconds(Int64(timeout.components.seconds) * 1_000_000_000
-            + Int64(timeout.components.attoseconds / 1_000_000_000))
+        self.timeout = TimeAmount(timeout)
         self.onUnauthorized = onUnauthorized
     }
 

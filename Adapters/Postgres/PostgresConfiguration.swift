@@ -148,8 +148,7 @@ public struct PostgresConfiguration: Sendable, CustomStringConvertible {
         }
         var connection = PostgresConnection.Configuration(host: host, port: port, username: username, password: password,
                                                           database: database, tls: tls)
-        connection.options.connectTimeout = .nanoseconds(connectTimeout.components.seconds * 1_000_000_000
-                                                         + connectTimeout.components.attoseconds / 1_000_000_000)
+        connection.options.connectTimeout = .init(connectTimeout)
         if let schema { connection.options.additionalStartupParameters = [("search_path", schema)] }
         return connection
     }

@@ -155,8 +155,7 @@ public struct APIServer: Sendable {
     /// The application, ready to run; `onRunning` gets the port actually bound. Throws
     /// ``ServerStartError/unreadableTLSFile(path:reason:)`` when the TLS files cannot be used.
     public func application(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) throws -> some ApplicationProtocol {
-        let (seconds, attoseconds) = configuration.idleTimeout.components
-        let idle = TimeAmount.nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        let idle = TimeAmount(configuration.idleTimeout)
         var server: HTTPServerBuilder = .http1(configuration: HTTP1Channel.Configuration(idleTimeout: idle))
         if let tls = configuration.tls { server = try .tls(server, tlsConfiguration: try Self.tlsConfiguration(tls)) }
         return Application(router: router(),
