@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WellnessDomain
+import WellnessTestSupport
 
 // MARK: - EmailAddress
 
@@ -133,7 +134,7 @@ struct PasswordPolicyTests {
 
 @Suite("SessionRecord and IdempotencyRecord")
 struct SessionAndIdempotencyTests {
-    let t0 = DomainFixtures.instant("2026-11-20T09:00:00Z")
+    let t0 = Fixtures.instant("2026-11-20T09:00:00Z")
 
     @Test("a session holds until just before it expires")
     func sessionValidity() {
@@ -181,7 +182,7 @@ struct SessionAndIdempotencyTests {
 
 @Suite("RateLimit")
 struct RateLimitTests {
-    let t0 = DomainFixtures.instant("2026-11-20T09:00:00Z")
+    let t0 = Fixtures.instant("2026-11-20T09:00:00Z")
     let limit = RateLimit(limit: 3, window: 60)
 
     @Test("up to the limit is admitted; the next request is told to wait until the window ends")
@@ -271,8 +272,8 @@ struct DriftAlertTests {
     @Test("a high day after a high day is an alert; the first of a run is not")
     func consecutiveHighDays() {
         let alerts = DriftAlert.alerts(in: [high("2026-11-01"), high("2026-11-02", total: 13), high("2026-11-03", total: 15)])
-        #expect(alerts == [DriftAlert(day: DomainFixtures.day("2026-11-02"), driftIndex: 4.33),
-                           DriftAlert(day: DomainFixtures.day("2026-11-03"), driftIndex: 5)])
+        #expect(alerts == [DriftAlert(day: Fixtures.day("2026-11-02"), driftIndex: 4.33),
+                           DriftAlert(day: Fixtures.day("2026-11-03"), driftIndex: 5)])
     }
 
     @Test("a low day or a missing day in between breaks the run")
@@ -297,7 +298,7 @@ struct DriftAlertTests {
         #expect(DriftAlert(high("2026-11-02")).driftIndex == 3.67)
         #expect(DriftAlert(high("2026-11-02", total: 13)).driftIndex == 4.33)
         #expect(DriftAlert(high("2026-11-02", total: 15)).driftIndex == 5)
-        #expect(DriftAlert(high("2026-11-02")).day == DomainFixtures.day("2026-11-02"))
+        #expect(DriftAlert(high("2026-11-02")).day == Fixtures.day("2026-11-02"))
     }
 
     @Test("the day-before lookup decides the first day of a list")

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 import WellnessDomain
+import WellnessTestSupport
 
 @Suite("CatchUpCard")
 struct CatchUpCardTests {
-    let today = DomainFixtures.day("2026-03-05") // a Thursday
+    let today = Fixtures.day("2026-03-05") // a Thursday
 
     @Test("the label: today, yesterday, else the weekday with the section")
     func label() {
@@ -22,7 +23,7 @@ struct CatchUpCardTests {
         ("2026-03-29", .sunday), ("1969-12-31", .wednesday), ("2000-02-29", .tuesday),
     ])
     func weekday(day: String, expected: Weekday) {
-        #expect(DomainFixtures.day(day).weekday == expected)
+        #expect(Fixtures.day(day).weekday == expected)
     }
 
     @Test("the id is intervention@day; content and default count come from the intervention",

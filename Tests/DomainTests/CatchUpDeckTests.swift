@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 import WellnessDomain
+import WellnessTestSupport
 
 @Suite("CatchUpDeck")
 struct CatchUpDeckTests {
-    let today = DomainFixtures.day("2026-03-05")
+    let today = Fixtures.day("2026-03-05")
 
     /// `count` distinct cards c0, c1, …
     func cards(_ count: Int) -> [CatchUpCard] {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WellnessDomain
+import WellnessTestSupport
 
 @Suite("CatchUpRules")
 struct CatchUpRulesTests {
@@ -13,7 +14,7 @@ struct CatchUpRulesTests {
                decisions: [InterventionDecision] = [], at iso: String,
                zone: String = "Europe/Amsterdam") -> [CatchUpCard] {
         CatchUpRules.cards(catalog: catalog, completions: completions, decisions: decisions,
-                           now: DomainFixtures.instant(iso), calendar: DomainFixtures.calendar(zone))
+                           now: Fixtures.instant(iso), calendar: Fixtures.calendar(zone))
     }
 
     /// Card ids, `intervention@day`.
@@ -22,8 +23,8 @@ struct CatchUpRulesTests {
     @Test("the lookback is 24 real hours and the rules look at today and the two days before")
     func constants() {
         #expect(CatchUpRules.lookback == 86_400)
-        #expect(CatchUpRules.searchedDays(today: DomainFixtures.day("2026-03-01")) == [
-            DomainFixtures.day("2026-02-27"), DomainFixtures.day("2026-02-28"), DomainFixtures.day("2026-03-01"),
+        #expect(CatchUpRules.searchedDays(today: Fixtures.day("2026-03-01")) == [
+            Fixtures.day("2026-02-27"), Fixtures.day("2026-02-28"), Fixtures.day("2026-03-01"),
         ])
     }
 
@@ -188,7 +189,7 @@ struct CatchUpRulesTests {
     @Test("a completion excludes the item for its day only",
           arguments: InterventionCompletion.Source.allCases)
     func completedExcludesThatDay(source: InterventionCompletion.Source) {
-        let calendar = DomainFixtures.calendar()
+        let calendar = Fixtures.calendar()
         let now = "2026-03-05T21:00:00+01:00"
         let yesterday = DomainFixtures.completion("vegetables_dinner", "2026-03-04", source: source, in: calendar)
         let today = DomainFixtures.completion("vegetables_dinner", "2026-03-05", source: source, in: calendar)
@@ -218,8 +219,8 @@ struct CatchUpRulesTests {
 
     @Test("a multi-section item ticked off in the morning is not carded that evening")
     func multiSectionCompletedInMorning() {
-        let morning = InterventionCompletion(interventionID: "exercise_timing", day: DomainFixtures.day("2026-03-05"),
-                                             timestamp: DomainFixtures.instant("2026-03-05T07:30:00+01:00"), count: 1,
+        let morning = InterventionCompletion(interventionID: "exercise_timing", day: Fixtures.day("2026-03-05"),
+                                             timestamp: Fixtures.instant("2026-03-05T07:30:00+01:00"), count: 1,
                                              source: .tracked)
         #expect(ids(cards([Self.exercise], completions: [morning], at: "2026-03-05T21:00:00+01:00")) == [
             "exercise_timing@2026-03-04",
@@ -290,7 +291,7 @@ struct CatchUpRulesTests {
         #expect(water.trackingType == .counter)
         #expect(water.title == "Water on waking")
         #expect(water.roi == .medium)
-        #expect(water.day == DomainFixtures.day("2026-03-05"))
+        #expect(water.day == Fixtures.day("2026-03-05"))
         #expect(water.section == .morning)
         let counts = Dictionary(uniqueKeysWithValues: found.map { ($0.interventionID, $0.defaultCount) })
         #expect(counts["stress_reduction"] == .some(1))
@@ -318,7 +319,7 @@ struct CatchUpRulesTests {
     func otherCalendar() {
         var japanese = Calendar(identifier: .japanese)
         japanese.timeZone = TimeZone(identifier: "Asia/Tokyo")!
-        let now = DomainFixtures.instant("2026-06-10T13:00:00+09:00")
+        let now = Fixtures.instant("2026-06-10T13:00:00+09:00")
         let expected = cards(at: "2026-06-10T13:00:00+09:00", zone: "Asia/Tokyo")
         #expect(!expected.isEmpty)
         #expect(CatchUpRules.cards(catalog: DomainFixtures.catalog, completions: [], decisions: [], now: now,

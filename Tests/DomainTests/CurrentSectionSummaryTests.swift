@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 import WellnessDomain
+import WellnessTestSupport
 
 @Suite("CurrentSectionSummary")
 struct CurrentSectionSummaryTests {
     func summary(at iso: String, zone: String = "Europe/Amsterdam", completions: [InterventionCompletion] = [],
                  decisions: [InterventionDecision] = []) -> CurrentSectionSummary {
         CurrentSectionSummary(catalog: DomainFixtures.catalog, completions: completions, decisions: decisions,
-                              now: DomainFixtures.instant(iso), calendar: DomainFixtures.calendar(zone))
+                              now: Fixtures.instant(iso), calendar: Fixtures.calendar(zone))
     }
 
     @Test("the current section, minutes until it ends and its items in catalog order", arguments: [
@@ -48,7 +49,7 @@ struct CurrentSectionSummaryTests {
 
     @Test("pending leaves out items completed or decided today, not those settled yesterday")
     func pendingExcludesSettled() {
-        let calendar = DomainFixtures.calendar()
+        let calendar = Fixtures.calendar()
         let summary = summary(
             at: "2026-03-05T14:00:00+01:00",
             completions: [
@@ -62,7 +63,7 @@ struct CurrentSectionSummaryTests {
     @Test("a catch-up completion or a decision of either kind today also settles an item",
           arguments: [true, false], InterventionDecision.Status.allCases)
     func pendingExcludesDecided(viaCompletion: Bool, status: InterventionDecision.Status) {
-        let calendar = DomainFixtures.calendar()
+        let calendar = Fixtures.calendar()
         let completions = viaCompletion
             ? [DomainFixtures.completion("stress_reduction", "2026-03-05", source: .catchUp, in: calendar)] : []
         let summary = summary(at: "2026-03-05T14:00:00+01:00", completions: completions,
@@ -72,7 +73,7 @@ struct CurrentSectionSummaryTests {
 
     @Test("a multi-section item done in the morning is not pending in the evening")
     func multiSection() {
-        let calendar = DomainFixtures.calendar()
+        let calendar = Fixtures.calendar()
         let summary = summary(at: "2026-03-05T18:00:00+01:00",
                               completions: [DomainFixtures.completion("exercise_timing", "2026-03-05", in: calendar)])
         #expect(summary.pending == ["vegetables_dinner"])

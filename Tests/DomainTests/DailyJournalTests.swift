@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 import WellnessDomain
+import WellnessTestSupport
 
 @Suite("DailyJournal")
 struct DailyJournalTests {
-    let day = DomainFixtures.day("2026-11-20")
+    let day = Fixtures.day("2026-11-20")
 
     /// The five tags older versions stored as booleans.
     static let legacyTags: [JournalTag] = [.alcohol, .caffeine, .lateEating, .stress, .exercise]

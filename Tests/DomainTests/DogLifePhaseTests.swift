@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WellnessDomain
+import WellnessTestSupport
 
 @Suite("DogLifePhase")
 struct DogLifePhaseTests {
@@ -20,12 +21,12 @@ struct DogLifePhaseTests {
         ("2021-03-01", "2028-02-29", .adult),
     ])
     func phase(birth: String, today: String, expected: DogLifePhase) {
-        #expect(DogLifePhase(birthDate: DomainFixtures.day(birth), today: DomainFixtures.day(today)) == expected)
+        #expect(DogLifePhase(birthDate: Fixtures.day(birth), today: Fixtures.day(today)) == expected)
     }
 
     @Test("a birth date after today is still a puppy, not a crash")
     func futureBirthDate() {
-        #expect(DogLifePhase(birthDate: DomainFixtures.day("2026-06-01"), today: DomainFixtures.day("2026-05-01")) == .puppy)
+        #expect(DogLifePhase(birthDate: Fixtures.day("2026-06-01"), today: Fixtures.day("2026-05-01")) == .puppy)
     }
 
     @Test("the display name is a localisation key", arguments: DogLifePhase.allCases)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WellnessDomain
+import WellnessTestSupport
 
 @Suite("LocalDay")
 struct LocalDayTests {
@@ -77,7 +78,7 @@ struct LocalDayTests {
         ("1969-12-31", "1970-01-01", 1),
     ])
     func daysUntil(from: String, to: String, expected: Int) {
-        let start = DomainFixtures.day(from), end = DomainFixtures.day(to)
+        let start = Fixtures.day(from), end = Fixtures.day(to)
         #expect(start.days(until: end) == expected)
         #expect(end.days(until: start) == -expected)
     }
@@ -93,16 +94,16 @@ struct LocalDayTests {
         ("2024-01-01", 366, "2025-01-01"),
     ])
     func adding(from: String, count: Int, expected: String) {
-        let start = DomainFixtures.day(from)
+        let start = Fixtures.day(from)
         let result = start.adding(days: count)
-        #expect(result == DomainFixtures.day(expected))
+        #expect(result == Fixtures.day(expected))
         #expect(start.days(until: result) == count)
     }
 
     @Test("day numbers agree with Foundation's calendar over many years")
     func agreesWithFoundation() throws {
-        let utc = DomainFixtures.calendar("UTC")
-        let origin = DomainFixtures.day("1970-01-01")
+        let utc = Fixtures.calendar("UTC")
+        let origin = Fixtures.day("1970-01-01")
         for offset in stride(from: -40_000, through: 40_000, by: 997) {
             let date = try #require(utc.date(byAdding: .day, value: offset, to: origin.at(hour: 0, in: utc)))
             let day = LocalDay(date, in: utc)
@@ -113,72 +114,72 @@ struct LocalDayTests {
 
     @Test("days between local dates across the Amsterdam spring-forward (23-hour day)")
     func springForwardAmsterdam() {
-        let amsterdam = DomainFixtures.calendar("Europe/Amsterdam")
+        let amsterdam = Fixtures.calendar("Europe/Amsterdam")
         // Noon to noon over 2026-03-29 is only 23 hours.
-        let before = LocalDay(DomainFixtures.instant("2026-03-28T12:00:00+01:00"), in: amsterdam)
-        let after = LocalDay(DomainFixtures.instant("2026-03-29T12:00:00+02:00"), in: amsterdam)
-        #expect(before == DomainFixtures.day("2026-03-28"))
-        #expect(after == DomainFixtures.day("2026-03-29"))
+        let before = LocalDay(Fixtures.instant("2026-03-28T12:00:00+01:00"), in: amsterdam)
+        let after = LocalDay(Fixtures.instant("2026-03-29T12:00:00+02:00"), in: amsterdam)
+        #expect(before == Fixtures.day("2026-03-28"))
+        #expect(after == Fixtures.day("2026-03-29"))
         #expect(before.days(until: after) == 1)
         // 00:30 to 23:30 on the short day is 22 hours and still the same day.
-        let early = LocalDay(DomainFixtures.instant("2026-03-29T00:30:00+01:00"), in: amsterdam)
-        let late = LocalDay(DomainFixtures.instant("2026-03-29T23:30:00+02:00"), in: amsterdam)
+        let early = LocalDay(Fixtures.instant("2026-03-29T00:30:00+01:00"), in: amsterdam)
+        let late = LocalDay(Fixtures.instant("2026-03-29T23:30:00+02:00"), in: amsterdam)
         #expect(early.days(until: late) == 0)
         // 23:30 on the 28th to 00:10 on the 30th is 23h40m and two calendar days.
-        let a = LocalDay(DomainFixtures.instant("2026-03-28T23:30:00+01:00"), in: amsterdam)
-        let b = LocalDay(DomainFixtures.instant("2026-03-30T00:10:00+02:00"), in: amsterdam)
+        let a = LocalDay(Fixtures.instant("2026-03-28T23:30:00+01:00"), in: amsterdam)
+        let b = LocalDay(Fixtures.instant("2026-03-30T00:10:00+02:00"), in: amsterdam)
         #expect(a.days(until: b) == 2)
     }
 
     @Test("days between local dates across the Amsterdam fall-back (25-hour day)")
     func fallBackAmsterdam() {
-        let amsterdam = DomainFixtures.calendar("Europe/Amsterdam")
+        let amsterdam = Fixtures.calendar("Europe/Amsterdam")
         // 00:30 to 23:30 on 2026-10-25 is 24 hours but the same calendar day.
-        let early = LocalDay(DomainFixtures.instant("2026-10-25T00:30:00+02:00"), in: amsterdam)
-        let late = LocalDay(DomainFixtures.instant("2026-10-25T23:30:00+01:00"), in: amsterdam)
-        #expect(early == DomainFixtures.day("2026-10-25"))
-        #expect(late == DomainFixtures.day("2026-10-25"))
+        let early = LocalDay(Fixtures.instant("2026-10-25T00:30:00+02:00"), in: amsterdam)
+        let late = LocalDay(Fixtures.instant("2026-10-25T23:30:00+01:00"), in: amsterdam)
+        #expect(early == Fixtures.day("2026-10-25"))
+        #expect(late == Fixtures.day("2026-10-25"))
         #expect(early.days(until: late) == 0)
         // Noon to noon over the long day is 25 hours and one calendar day.
-        let before = LocalDay(DomainFixtures.instant("2026-10-24T12:00:00+02:00"), in: amsterdam)
-        let after = LocalDay(DomainFixtures.instant("2026-10-25T12:00:00+01:00"), in: amsterdam)
+        let before = LocalDay(Fixtures.instant("2026-10-24T12:00:00+02:00"), in: amsterdam)
+        let after = LocalDay(Fixtures.instant("2026-10-25T12:00:00+01:00"), in: amsterdam)
         #expect(before.days(until: after) == 1)
         // Both 02:30s of the repeated hour are on the 25th.
-        #expect(LocalDay(DomainFixtures.instant("2026-10-25T02:30:00+02:00"), in: amsterdam)
-                == DomainFixtures.day("2026-10-25"))
-        #expect(LocalDay(DomainFixtures.instant("2026-10-25T02:30:00+01:00"), in: amsterdam)
-                == DomainFixtures.day("2026-10-25"))
+        #expect(LocalDay(Fixtures.instant("2026-10-25T02:30:00+02:00"), in: amsterdam)
+                == Fixtures.day("2026-10-25"))
+        #expect(LocalDay(Fixtures.instant("2026-10-25T02:30:00+01:00"), in: amsterdam)
+                == Fixtures.day("2026-10-25"))
     }
 
     @Test("days between local dates across Los Angeles and Auckland DST changes")
     func dstWestAndEast() {
-        let la = DomainFixtures.calendar("America/Los_Angeles")
+        let la = Fixtures.calendar("America/Los_Angeles")
         // US spring-forward 2026-03-08; fall-back 2026-11-01.
-        let laBefore = LocalDay(DomainFixtures.instant("2026-03-07T23:30:00-08:00"), in: la)
-        let laAfter = LocalDay(DomainFixtures.instant("2026-03-09T00:30:00-07:00"), in: la)
+        let laBefore = LocalDay(Fixtures.instant("2026-03-07T23:30:00-08:00"), in: la)
+        let laAfter = LocalDay(Fixtures.instant("2026-03-09T00:30:00-07:00"), in: la)
         #expect(laBefore.days(until: laAfter) == 2)
-        let laFallEarly = LocalDay(DomainFixtures.instant("2026-11-01T00:15:00-07:00"), in: la)
-        let laFallLate = LocalDay(DomainFixtures.instant("2026-11-01T23:45:00-08:00"), in: la)
+        let laFallEarly = LocalDay(Fixtures.instant("2026-11-01T00:15:00-07:00"), in: la)
+        let laFallLate = LocalDay(Fixtures.instant("2026-11-01T23:45:00-08:00"), in: la)
         #expect(laFallEarly.days(until: laFallLate) == 0)
 
-        let auckland = DomainFixtures.calendar("Pacific/Auckland")
+        let auckland = Fixtures.calendar("Pacific/Auckland")
         // New Zealand leaves DST on 2026-04-05 (25-hour day) and enters it on 2026-09-27.
-        let nzBefore = LocalDay(DomainFixtures.instant("2026-04-04T12:00:00+13:00"), in: auckland)
-        let nzAfter = LocalDay(DomainFixtures.instant("2026-04-05T12:00:00+12:00"), in: auckland)
+        let nzBefore = LocalDay(Fixtures.instant("2026-04-04T12:00:00+13:00"), in: auckland)
+        let nzAfter = LocalDay(Fixtures.instant("2026-04-05T12:00:00+12:00"), in: auckland)
         #expect(nzBefore.days(until: nzAfter) == 1)
-        let nzEarly = LocalDay(DomainFixtures.instant("2026-09-27T00:30:00+12:00"), in: auckland)
-        let nzLate = LocalDay(DomainFixtures.instant("2026-09-27T23:30:00+13:00"), in: auckland)
-        #expect(nzEarly == DomainFixtures.day("2026-09-27"))
+        let nzEarly = LocalDay(Fixtures.instant("2026-09-27T00:30:00+12:00"), in: auckland)
+        let nzLate = LocalDay(Fixtures.instant("2026-09-27T23:30:00+13:00"), in: auckland)
+        #expect(nzEarly == Fixtures.day("2026-09-27"))
         #expect(nzEarly.days(until: nzLate) == 0)
     }
 
     @Test("days between instants depend on the zone's local dates (Tokyo vs Los Angeles)")
     func zoneDecidesDays() {
         // 14:30Z and 15:30Z: 23:30 -> 00:30 in Tokyo, 07:30 -> 08:30 in Los Angeles.
-        let first = DomainFixtures.instant("2026-05-01T14:30:00Z")
-        let second = DomainFixtures.instant("2026-05-01T15:30:00Z")
-        let tokyo = DomainFixtures.calendar("Asia/Tokyo")
-        let la = DomainFixtures.calendar("America/Los_Angeles")
+        let first = Fixtures.instant("2026-05-01T14:30:00Z")
+        let second = Fixtures.instant("2026-05-01T15:30:00Z")
+        let tokyo = Fixtures.calendar("Asia/Tokyo")
+        let la = Fixtures.calendar("America/Los_Angeles")
         #expect(LocalDay(first, in: tokyo).days(until: LocalDay(second, in: tokyo)) == 1)
         #expect(LocalDay(first, in: la).days(until: LocalDay(second, in: la)) == 0)
     }
@@ -203,8 +204,8 @@ struct LocalDayTests {
         ("2026-06-30T10:00:00Z", "Pacific/Kiritimati", "2026-07-01"),
     ])
     func localDateOfInstant(iso: String, zone: String, expected: String) {
-        #expect(LocalDay(DomainFixtures.instant(iso), in: DomainFixtures.calendar(zone))
-                == DomainFixtures.day(expected))
+        #expect(LocalDay(Fixtures.instant(iso), in: Fixtures.calendar(zone))
+                == Fixtures.day(expected))
     }
 
     @Test("a non-Gregorian calendar still yields the Gregorian date in its zone")
@@ -213,9 +214,9 @@ struct LocalDayTests {
         japanese.timeZone = TimeZone(identifier: "Asia/Tokyo")!
         var buddhist = Calendar(identifier: .buddhist)
         buddhist.timeZone = TimeZone(identifier: "America/Los_Angeles")!
-        let instant = DomainFixtures.instant("2026-06-30T23:30:00Z")
-        #expect(LocalDay(instant, in: japanese) == DomainFixtures.day("2026-07-01"))
-        #expect(LocalDay(instant, in: buddhist) == DomainFixtures.day("2026-06-30"))
+        let instant = Fixtures.instant("2026-06-30T23:30:00Z")
+        #expect(LocalDay(instant, in: japanese) == Fixtures.day("2026-07-01"))
+        #expect(LocalDay(instant, in: buddhist) == Fixtures.day("2026-06-30"))
     }
 
     @Test("start(in:) is local midnight, also on DST days", arguments: [
@@ -227,18 +228,18 @@ struct LocalDayTests {
         ("2026-07-01", "America/Los_Angeles", "2026-07-01T07:00:00Z"),
     ])
     func startOfDay(day: String, zone: String, expected: String) {
-        let calendar = DomainFixtures.calendar(zone)
-        let start = DomainFixtures.day(day).start(in: calendar)
-        #expect(start == DomainFixtures.instant(expected))
-        #expect(LocalDay(start, in: calendar) == DomainFixtures.day(day))
+        let calendar = Fixtures.calendar(zone)
+        let start = Fixtures.day(day).start(in: calendar)
+        #expect(start == Fixtures.instant(expected))
+        #expect(LocalDay(start, in: calendar) == Fixtures.day(day))
     }
 
     @Test("at(hour:in:) is the local wall-clock time of that day")
     func atHour() {
-        let amsterdam = DomainFixtures.calendar("Europe/Amsterdam")
-        let day = DomainFixtures.day("2026-03-29")
-        #expect(day.at(in: amsterdam) == DomainFixtures.instant("2026-03-29T10:00:00Z"))
-        #expect(day.at(hour: 23, minute: 59, in: amsterdam) == DomainFixtures.instant("2026-03-29T21:59:00Z"))
+        let amsterdam = Fixtures.calendar("Europe/Amsterdam")
+        let day = Fixtures.day("2026-03-29")
+        #expect(day.at(in: amsterdam) == Fixtures.instant("2026-03-29T10:00:00Z"))
+        #expect(day.at(hour: 23, minute: 59, in: amsterdam) == Fixtures.instant("2026-03-29T21:59:00Z"))
         #expect(LocalDay(day.at(hour: 0, minute: 1, in: amsterdam), in: amsterdam) == day)
     }
 
@@ -246,15 +247,15 @@ struct LocalDayTests {
 
     @Test("orders chronologically")
     func ordering() {
-        let days = ["2026-01-10", "2025-12-31", "2026-01-02", "2024-02-29"].map(DomainFixtures.day)
+        let days = ["2026-01-10", "2025-12-31", "2026-01-02", "2024-02-29"].map(Fixtures.day)
         #expect(days.sorted().map(\.description) == ["2024-02-29", "2025-12-31", "2026-01-02", "2026-01-10"])
-        #expect(DomainFixtures.day("2026-01-31") < DomainFixtures.day("2026-02-01"))
-        #expect(!(DomainFixtures.day("2026-02-01") < DomainFixtures.day("2026-02-01")))
+        #expect(Fixtures.day("2026-01-31") < Fixtures.day("2026-02-01"))
+        #expect(!(Fixtures.day("2026-02-01") < Fixtures.day("2026-02-01")))
     }
 
     @Test("encodes as a YYYY-MM-DD string and decodes it back")
     func codableAsString() throws {
-        let days = [DomainFixtures.day("2026-03-29"), DomainFixtures.day("0007-01-02")]
+        let days = [Fixtures.day("2026-03-29"), Fixtures.day("0007-01-02")]
         let data = try JSONEncoder().encode(days)
         #expect(String(decoding: data, as: UTF8.self) == #"["2026-03-29","0007-01-02"]"#)
         #expect(try JSONDecoder().decode([LocalDay].self, from: data) == days)

@@ -1,15 +1,16 @@
 import Foundation
 import Testing
 import WellnessDomain
+import WellnessTestSupport
 
 @Suite("ModuleEntry")
 struct ModuleEntryTests {
-    let amsterdam = DomainFixtures.calendar("Europe/Amsterdam")
+    let amsterdam = Fixtures.calendar("Europe/Amsterdam")
 
     @Test("last activity is the later of last use and switching on")
     func lastActivity() {
-        let early = DomainFixtures.instant("2026-03-01T09:00:00Z")
-        let late = DomainFixtures.instant("2026-03-20T09:00:00Z")
+        let early = Fixtures.instant("2026-03-01T09:00:00Z")
+        let late = Fixtures.instant("2026-03-20T09:00:00Z")
         #expect(ModuleEntry(module: "walks", isEnabled: true, enabledAt: early, lastUsed: late).lastActivity == late)
         #expect(ModuleEntry(module: "walks", isEnabled: true, enabledAt: late, lastUsed: early).lastActivity == late)
         #expect(ModuleEntry(module: "walks", isEnabled: true, enabledAt: early).lastActivity == early)
@@ -20,14 +21,14 @@ struct ModuleEntryTests {
     @Test("no activity at all means no day count, never an invented one")
     func noActivity() {
         let entry = ModuleEntry(module: "walks", isEnabled: true)
-        #expect(entry.daysSinceActivity(now: DomainFixtures.instant("2030-01-01T00:00:00Z"), calendar: amsterdam) == nil)
+        #expect(entry.daysSinceActivity(now: Fixtures.instant("2030-01-01T00:00:00Z"), calendar: amsterdam) == nil)
     }
 
     @Test("days since activity counts from max(lastUsed, enabledAt)")
     func countsFromLatest() {
-        let enabled = DomainFixtures.instant("2026-03-01T09:00:00Z")
-        let used = DomainFixtures.instant("2026-03-10T09:00:00Z")
-        let now = DomainFixtures.instant("2026-03-31T09:00:00Z")
+        let enabled = Fixtures.instant("2026-03-01T09:00:00Z")
+        let used = Fixtures.instant("2026-03-10T09:00:00Z")
+        let now = Fixtures.instant("2026-03-31T09:00:00Z")
         #expect(ModuleEntry(module: "walks", isEnabled: true, enabledAt: enabled, lastUsed: used)
             .daysSinceActivity(now: now, calendar: amsterdam) == 21)
         // Re-enabled after an old use: counted from the re-enable.
@@ -56,8 +57,8 @@ struct ModuleEntryTests {
         ("2026-03-10T00:10:00+01:00", "2026-04-08T23:50:00+02:00", 29),
     ])
     func calendarDays(activity: String, now: String, expected: Int) {
-        let entry = ModuleEntry(module: "walks", isEnabled: true, enabledAt: DomainFixtures.instant(activity))
-        #expect(entry.daysSinceActivity(now: DomainFixtures.instant(now), calendar: amsterdam) == expected)
+        let entry = ModuleEntry(module: "walks", isEnabled: true, enabledAt: Fixtures.instant(activity))
+        #expect(entry.daysSinceActivity(now: Fixtures.instant(now), calendar: amsterdam) == expected)
     }
 
     @Test("the person's time zone decides the local dates", arguments: [
@@ -66,9 +67,9 @@ struct ModuleEntryTests {
     func zoneMatters(zone: String, expected: Int) {
         // 14:30Z -> 15:30Z is 23:30 -> 00:30 in Tokyo; same local day elsewhere listed.
         let entry = ModuleEntry(module: "walks", isEnabled: true,
-                                lastUsed: DomainFixtures.instant("2026-05-01T14:30:00Z"))
-        let now = DomainFixtures.instant("2026-05-01T15:30:00Z")
-        #expect(entry.daysSinceActivity(now: now, calendar: DomainFixtures.calendar(zone)) == expected)
+                                lastUsed: Fixtures.instant("2026-05-01T14:30:00Z"))
+        let now = Fixtures.instant("2026-05-01T15:30:00Z")
+        #expect(entry.daysSinceActivity(now: now, calendar: Fixtures.calendar(zone)) == expected)
     }
 
     @Test("knows its module, or nil for one from a newer version")

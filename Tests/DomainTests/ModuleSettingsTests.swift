@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 import WellnessDomain
+import WellnessTestSupport
 
 @Suite("ModuleSettings")
 struct ModuleSettingsTests {
-    let t0 = DomainFixtures.instant("2026-03-01T09:00:00Z")
-    let t1 = DomainFixtures.instant("2026-03-15T18:45:30.125Z")
-    let t2 = DomainFixtures.instant("2026-04-02T07:00:00Z")
+    let t0 = Fixtures.instant("2026-03-01T09:00:00Z")
+    let t1 = Fixtures.instant("2026-03-15T18:45:30.125Z")
+    let t2 = Fixtures.instant("2026-04-02T07:00:00Z")
 
     @Test("first-run defaults: the default modules on, switched on now, nothing used yet")
     func defaults() {

@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 import WellnessDomain
+import WellnessTestSupport
 
 @Suite("NudgeRules")
 struct NudgeRulesTests {
-    let calendar = DomainFixtures.calendar("Europe/Amsterdam")
+    let calendar = Fixtures.calendar("Europe/Amsterdam")
     let rules = NudgeRules()
     /// First run: 1 March 2026, 10:00 in Amsterdam.
-    let t0 = DomainFixtures.instant("2026-03-01T10:00:00+01:00")
+    let t0 = Fixtures.instant("2026-03-01T10:00:00+01:00")
 
     func day(_ days: Int) -> Date { DomainFixtures.adding(days: days, to: t0, in: calendar) }
 
@@ -17,7 +18,7 @@ struct NudgeRulesTests {
     }
 
     func profile(born: String) -> DogProfile {
-        DogProfile(storedName: "Bobbie", birthDate: DomainFixtures.day(born))
+        DogProfile(storedName: "Bobbie", birthDate: Fixtures.day(born))
     }
 
     func nudges(_ settings: ModuleSettings, profile: DogProfile? = nil, at now: Date) -> [Nudge] {
@@ -63,26 +64,26 @@ struct NudgeRulesTests {
     @Test("the threshold counts calendar days, not 24-hour periods, across the spring-forward")
     func thresholdAcrossDST() {
         // 30 calendar days but only 29 days 23h40m elapsed.
-        let late = settings([.walks], enabledAt: DomainFixtures.instant("2026-03-10T23:30:00+01:00"))
-        #expect(nudges(late, at: DomainFixtures.instant("2026-04-09T00:10:00+02:00"))
+        let late = settings([.walks], enabledAt: Fixtures.instant("2026-03-10T23:30:00+01:00"))
+        #expect(nudges(late, at: Fixtures.instant("2026-04-09T00:10:00+02:00"))
                 == [.disableUnused(module: .walks, daysSinceUse: 30)])
         // 29 calendar days although 29 days 22h40m elapsed.
-        let early = settings([.walks], enabledAt: DomainFixtures.instant("2026-03-10T00:10:00+01:00"))
-        #expect(nudges(early, at: DomainFixtures.instant("2026-04-08T23:50:00+02:00")).isEmpty)
+        let early = settings([.walks], enabledAt: Fixtures.instant("2026-03-10T00:10:00+01:00"))
+        #expect(nudges(early, at: Fixtures.instant("2026-04-08T23:50:00+02:00")).isEmpty)
     }
 
     @Test("the threshold counts local days in the person's zone")
     func thresholdInZone() {
-        let enabled = DomainFixtures.instant("2026-05-01T14:30:00Z")
-        let now = DomainFixtures.instant("2026-05-31T15:30:00Z")
+        let enabled = Fixtures.instant("2026-05-01T14:30:00Z")
+        let now = Fixtures.instant("2026-05-31T15:30:00Z")
         let settings = settings([.walks], enabledAt: enabled)
         // Switched on at 23:30 in Tokyo but 07:30 in Los Angeles: checked at 00:30 (Tokyo) and
         // 08:30 (Los Angeles), Tokyo has passed one more midnight.
-        #expect(rules.inactiveModules(settings, now: now, calendar: DomainFixtures.calendar("Asia/Tokyo")).map(\.days) == [31])
-        #expect(rules.inactiveModules(settings, now: now, calendar: DomainFixtures.calendar("America/Los_Angeles")).map(\.days) == [30])
-        let beforeThreshold = DomainFixtures.instant("2026-05-30T15:30:00Z")
-        #expect(rules.inactiveModules(settings, now: beforeThreshold, calendar: DomainFixtures.calendar("Asia/Tokyo")).map(\.days) == [30])
-        #expect(rules.inactiveModules(settings, now: beforeThreshold, calendar: DomainFixtures.calendar("America/Los_Angeles")).isEmpty)
+        #expect(rules.inactiveModules(settings, now: now, calendar: Fixtures.calendar("Asia/Tokyo")).map(\.days) == [31])
+        #expect(rules.inactiveModules(settings, now: now, calendar: Fixtures.calendar("America/Los_Angeles")).map(\.days) == [30])
+        let beforeThreshold = Fixtures.instant("2026-05-30T15:30:00Z")
+        #expect(rules.inactiveModules(settings, now: beforeThreshold, calendar: Fixtures.calendar("Asia/Tokyo")).map(\.days) == [30])
+        #expect(rules.inactiveModules(settings, now: beforeThreshold, calendar: Fixtures.calendar("America/Los_Angeles")).isEmpty)
     }
 
     @Test("recent use keeps a module from being nudged; the count restarts from the use")

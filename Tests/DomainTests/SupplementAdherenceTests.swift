@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 import WellnessDomain
+import WellnessTestSupport
 
 @Suite("SupplementAdherence")
 struct SupplementAdherenceTests {
-    let today = DomainFixtures.day("2026-03-29") // the day Amsterdam moves to summer time
-    let calendar = DomainFixtures.calendar()
+    let today = Fixtures.day("2026-03-29") // the day Amsterdam moves to summer time
+    let calendar = Fixtures.calendar()
 
     static let vitaminD = Supplement(name: "Vitamin D3", timeOfDay: .morning, dosage: "2000 IU", sortOrder: 0)
     static let omega = Supplement(name: "Omega-3", timeOfDay: .morning, dosage: "1 g", sortOrder: 1)
@@ -34,7 +35,7 @@ struct SupplementAdherenceTests {
     func sevenDays() throws {
         let adherence = SupplementAdherence(stack: Self.stack, logs: logs(), days: 7, today: today)
         #expect(adherence.days == 7)
-        #expect(adherence.from == DomainFixtures.day("2026-03-23"))
+        #expect(adherence.from == Fixtures.day("2026-03-23"))
         #expect(adherence.through == today)
         #expect(adherence.entries.map(\.supplement) == [Self.vitaminD, Self.omega, Self.magnesium])
         #expect(adherence.entries.map(\.takenDays) == [5, 7, 0])
@@ -45,7 +46,7 @@ struct SupplementAdherenceTests {
     @Test("per supplement and overall over the last 30 days")
     func thirtyDays() throws {
         let adherence = SupplementAdherence(stack: Self.stack, logs: logs(), days: 30, today: today)
-        #expect(adherence.from == DomainFixtures.day("2026-02-28"))
+        #expect(adherence.from == Fixtures.day("2026-02-28"))
         #expect(adherence.entries.map(\.takenDays) == [12, 30, 0])
         #expect(adherence.entries.map(\.rate) == [12.0 / 30, 1, 0])
         #expect(abs(adherence.overall - 42.0 / 90) < 1e-12)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WellnessDomain
+import WellnessTestSupport
 
 @Suite("TimeOfDaySection")
 struct TimeOfDaySectionTests {
@@ -113,8 +114,8 @@ struct TimeOfDaySectionTests {
     }
 
     func check(_ moment: Moment) {
-        let calendar = DomainFixtures.calendar(moment.zone)
-        #expect(TimeOfDaySection.current(at: DomainFixtures.instant(moment.iso), calendar: calendar) == moment.expected)
+        let calendar = Fixtures.calendar(moment.zone)
+        #expect(TimeOfDaySection.current(at: Fixtures.instant(moment.iso), calendar: calendar) == moment.expected)
     }
 
     // MARK: - Intervals
@@ -149,8 +150,8 @@ struct TimeOfDaySectionTests {
 
     @Test("anytime has no interval")
     func anytimeInterval() {
-        #expect(TimeOfDaySection.anytime.interval(on: DomainFixtures.day("2026-03-05"),
-                                                  calendar: DomainFixtures.calendar()) == nil)
+        #expect(TimeOfDaySection.anytime.interval(on: Fixtures.day("2026-03-05"),
+                                                  calendar: Fixtures.calendar()) == nil)
     }
 
     struct Window: Sendable, CustomTestStringConvertible {
@@ -199,10 +200,10 @@ struct TimeOfDaySectionTests {
 
     @Test("a section's window is its local wall-clock hours on that day", arguments: windows)
     func interval(window: Window) throws {
-        let interval = try #require(window.section.interval(on: DomainFixtures.day(window.day),
-                                                            calendar: DomainFixtures.calendar(window.zone)))
-        #expect(interval.start == DomainFixtures.instant(window.start))
-        #expect(interval.end == DomainFixtures.instant(window.end))
+        let interval = try #require(window.section.interval(on: Fixtures.day(window.day),
+                                                            calendar: Fixtures.calendar(window.zone)))
+        #expect(interval.start == Fixtures.instant(window.start))
+        #expect(interval.end == Fixtures.instant(window.end))
     }
 
     @Test("the night without a section is 5 real hours after spring-forward and 7 after fall-back",
@@ -210,8 +211,8 @@ struct TimeOfDaySectionTests {
                       ("Europe/Amsterdam", "2026-03-05", 6.0), ("America/Los_Angeles", "2026-03-07", 5.0),
                       ("America/Los_Angeles", "2026-10-31", 7.0)])
     func nightLength(zone: String, day: String, hours: Double) throws {
-        let calendar = DomainFixtures.calendar(zone)
-        let evening = DomainFixtures.day(day)
+        let calendar = Fixtures.calendar(zone)
+        let evening = Fixtures.day(day)
         let preBed = try #require(TimeOfDaySection.preBed.interval(on: evening, calendar: calendar))
         let morning = try #require(TimeOfDaySection.morning.interval(on: evening.adding(days: 1), calendar: calendar))
         #expect(morning.start.timeIntervalSince(preBed.end) == hours * 3600)
@@ -220,7 +221,7 @@ struct TimeOfDaySectionTests {
     @Test("sections keep their length on DST days",
           arguments: ["2026-03-29", "2026-10-25"], TimeOfDaySection.timed)
     func lengthsOnDSTDays(day: String, section: TimeOfDaySection) throws {
-        let interval = try #require(section.interval(on: DomainFixtures.day(day), calendar: DomainFixtures.calendar()))
+        let interval = try #require(section.interval(on: Fixtures.day(day), calendar: Fixtures.calendar()))
         let (start, end) = try #require(section.hours)
         #expect(interval.duration == Double(end - start) * 3600)
     }

@@ -90,8 +90,8 @@ enum BackupSample {
     static let goal = Goal.ID(UUID(uuidString: "6A0C1F2E-1111-4A2B-8C3D-000000000001")!)
     static let weight = WeightEntry.ID(UUID(uuidString: "0193A1B2-0000-7000-8000-000000000001")!)
 
-    static func instant(_ iso: String) -> Date { DomainFixtures.instant(iso) }
-    static func day(_ text: String) -> LocalDay { DomainFixtures.day(text) }
+    static func instant(_ iso: String) -> Date { Fixtures.instant(iso) }
+    static func day(_ text: String) -> LocalDay { Fixtures.day(text) }
 
     static let settings = BackupSettings(
         tier: .pro,

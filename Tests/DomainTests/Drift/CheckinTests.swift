@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 import WellnessDomain
+import WellnessTestSupport
 
 @Suite("Drift check-ins")
 struct DriftCheckinTests {
-    let day = DomainFixtures.day("2026-03-29")
+    let day = Fixtures.day("2026-03-29")
 
     @Test("a valid check-in keeps its ratings and trims the key contact")
     func valid() throws {

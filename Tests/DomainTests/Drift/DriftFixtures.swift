@@ -1,15 +1,16 @@
 import Foundation
 import WellnessDomain
+import WellnessTestSupport
 
 /// Check-ins and days for the Drift tests.
 enum DriftFixtures {
     /// Sunday 2026-03-29 (the day Amsterdam moves to summer time, which must not matter).
-    static let today = DomainFixtures.day("2026-03-29")
+    static let today = Fixtures.day("2026-03-29")
 
     /// A valid check-in; traps when the ratings are out of range.
     static func checkin(_ day: String, energy: Int, stress: Int, social: Int, contact: String? = nil) -> Checkin {
         do {
-            return try Checkin(day: DomainFixtures.day(day), energy: energy, stress: stress, social: social,
+            return try Checkin(day: Fixtures.day(day), energy: energy, stress: stress, social: social,
                                keyContact: contact)
         } catch {
             preconditionFailure("bad check-in in a test: \(error)")

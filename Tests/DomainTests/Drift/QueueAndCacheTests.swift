@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 import WellnessDomain
+import WellnessTestSupport
 
 @Suite("Drift offline check-in queue")
 struct DriftQueuedCheckinTests {
     static let id = QueuedCheckin.ID(UUID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF")!)
-    static let queuedAt = DomainFixtures.instant("2026-03-29T07:30:00.000Z")
+    static let queuedAt = Fixtures.instant("2026-03-29T07:30:00.000Z")
 
     func item(retries: Int) -> QueuedCheckin {
         QueuedCheckin(id: Self.id, checkin: DriftFixtures.checkin("2026-03-29", energy: 2, stress: 4, social: 3),
@@ -82,7 +83,7 @@ struct DriftQueuedCheckinTests {
 
 @Suite("Drift stale-while-revalidate cache")
 struct DriftCacheTests {
-    static let fetchedAt = DomainFixtures.instant("2026-03-29T10:00:00.000Z")
+    static let fetchedAt = Fixtures.instant("2026-03-29T10:00:00.000Z")
 
     func entry(_ type: CacheDataType) -> CacheEntry<String> {
         CacheEntry(value: "cached", fetchedAt: Self.fetchedAt, dataType: type)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WellnessDomain
+import WellnessTestSupport
 
 @Suite("Drift trends")
 struct DriftTrendsTests {
@@ -15,9 +16,9 @@ struct DriftTrendsTests {
         let checkins = [c(0, 2, 4, 3), c(6, 3, 4, 3), c(3, 5, 1, 5), c(7, 1, 1, 1), c(-1, 1, 1, 1)]
         let points = try Trends.points(today: today, days: 7, checkins: checkins)
         #expect(points == [
-            TrendPoint(day: DomainFixtures.day("2026-03-23"), energy: 3, stress: 4, social: 3, driftIndex: 3.33),
-            TrendPoint(day: DomainFixtures.day("2026-03-26"), energy: 5, stress: 1, social: 5, driftIndex: 1),
-            TrendPoint(day: DomainFixtures.day("2026-03-29"), energy: 2, stress: 4, social: 3, driftIndex: 3.67),
+            TrendPoint(day: Fixtures.day("2026-03-23"), energy: 3, stress: 4, social: 3, driftIndex: 3.33),
+            TrendPoint(day: Fixtures.day("2026-03-26"), energy: 5, stress: 1, social: 5, driftIndex: 1),
+            TrendPoint(day: Fixtures.day("2026-03-29"), energy: 2, stress: 4, social: 3, driftIndex: 3.67),
         ])
     }
 

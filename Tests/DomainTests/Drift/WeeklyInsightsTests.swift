@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WellnessDomain
+import WellnessTestSupport
 
 @Suite("Drift weekly insights")
 struct DriftWeeklyInsightsTests {
@@ -35,7 +36,7 @@ struct DriftWeeklyInsightsTests {
     @Test("a full week: window, counts, averages, level, alerts, highlights, suggestions")
     func fullWeek() throws {
         let result = try insights(week)
-        #expect(result.weekStart == DomainFixtures.day("2026-03-23"))
+        #expect(result.weekStart == Fixtures.day("2026-03-23"))
         #expect(result.weekEnd == today)
         #expect(result.days == 7)
         #expect(result.summary.checkinCount == 6)
@@ -79,11 +80,11 @@ struct DriftWeeklyInsightsTests {
     func windowEdges() throws {
         let edges = [c("2026-03-22", 3, 3, 3), c("2026-03-23", 5, 1, 5), c("2026-03-29", 1, 5, 1)]
         let week = try insights(edges)
-        #expect(week.weekStart == DomainFixtures.day("2026-03-23"))
+        #expect(week.weekStart == Fixtures.day("2026-03-23"))
         #expect(week.summary.checkinCount == 2)
         #expect(week.summary.averages.energy == 3) // (5 + 1) / 2, not (3 + 5 + 1) / 3
         let fortnight = try insights(edges + [c("2026-03-16", 4, 4, 4), c("2026-03-15", 1, 1, 1)], days: 14)
-        #expect(fortnight.weekStart == DomainFixtures.day("2026-03-16"))
+        #expect(fortnight.weekStart == Fixtures.day("2026-03-16"))
         #expect(fortnight.weekEnd == today)
         #expect(fortnight.days == 14)
         #expect(fortnight.summary.checkinCount == 4)
@@ -231,11 +232,11 @@ struct DriftWeeklyInsightsTests {
         // previous window 03-16...03-22: 7 check-ins; energy 19/7 = 2.71, stress 21/7 = 3, social 35/7 = 5
         let previousEnergy = [3, 3, 3, 3, 3, 2, 2]
         let previous = previousEnergy.enumerated().map { index, energy in
-            c(DomainFixtures.day("2026-03-16").adding(days: index).description, energy, 3, 5)
+            c(Fixtures.day("2026-03-16").adding(days: index).description, energy, 3, 5)
         }
         // this window: 5 check-ins; energy 16/5 = 3.2 (+0.49), stress 17/5 = 3.4 (+0.4), social 22/5 = 4.4 (−0.6)
         let current = [(4, 4, 5), (3, 4, 5), (3, 3, 4), (3, 3, 4), (3, 3, 4)].enumerated().map { index, rating in
-            c(DomainFixtures.day("2026-03-25").adding(days: index).description, rating.0, rating.1, rating.2)
+            c(Fixtures.day("2026-03-25").adding(days: index).description, rating.0, rating.1, rating.2)
         }
         let result = try insights(previous + current)
         #expect(result.summary.averages.energy == 3.2)
@@ -348,11 +349,11 @@ struct DriftWeeklyInsightsTests {
         #expect(try InsightsWindow(days: 7) == .sevenDays)
         #expect(try InsightsWindow(days: 14) == .fourteenDays)
         #expect(InsightsWindow.sevenDays.range(endingOn: today)
-            == DomainFixtures.day("2026-03-23")...DomainFixtures.day("2026-03-29"))
+            == Fixtures.day("2026-03-23")...Fixtures.day("2026-03-29"))
         #expect(InsightsWindow.sevenDays.daysNeeded(endingOn: today)
-            == DomainFixtures.day("2026-03-16")...DomainFixtures.day("2026-03-29"))
+            == Fixtures.day("2026-03-16")...Fixtures.day("2026-03-29"))
         #expect(InsightsWindow.fourteenDays.daysNeeded(endingOn: today)
-            == DomainFixtures.day("2026-03-02")...DomainFixtures.day("2026-03-29"))
+            == Fixtures.day("2026-03-02")...Fixtures.day("2026-03-29"))
         #expect(DriftWindowError.invalidInsightsWindow(10).summary == "driftWindow.invalidInsightsWindow(10)")
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import WellnessDomain
+import WellnessTestSupport
 
 /// What a ``CSVReader`` made of an input: the records it called back with (each copied out of
 /// the callback), the delimiter it settled on, and the error it stopped with, if any.
@@ -96,7 +97,7 @@ enum CSVTestSupport {
     static func decode(_ bytes: [UInt8], zone: String = "Europe/Amsterdam", chunkSize: Int? = nil)
         -> (layout: WeightCSVLayout?, rows: [Result<WeightCSVLayout.Row, CSVError>], error: CSVError?) {
         var reader = CSVReader()
-        var dates = WeightDateReader(calendar: DomainFixtures.calendar(zone))
+        var dates = WeightDateReader(calendar: Fixtures.calendar(zone))
         var layout: WeightCSVLayout?
         var rows: [Result<WeightCSVLayout.Row, CSVError>] = []
         func handle(_ record: borrowing CSVRecord) throws {

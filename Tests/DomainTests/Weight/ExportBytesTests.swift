@@ -129,7 +129,7 @@ struct ExportBytesTests {
                       ("9999-12-31T23:59:59.999Z", 3600 * 14, "10000-01-01T13:59:59.999+14:00"),
                       ("0001-01-01T00:00:00.5Z", 3600 * 2, "0001-01-01T02:00:00.500+02:00")])
     func edgeYears(iso: String, offset: Int, expected: String) {
-        let date = DomainFixtures.instant(iso)
+        let date = Fixtures.instant(iso)
         #expect(Self.bytes { Timestamp.append(date, utcOffset: offset, to: &$0) } == Array(expected.utf8))
         let zone = TimeZone(secondsFromGMT: offset)!
         #expect(FormerWeightCSV.timestamp(date, offsetIn: zone) == expected)

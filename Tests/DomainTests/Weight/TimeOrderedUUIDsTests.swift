@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WellnessDomain
+import WellnessTestSupport
 
 /// Version 7 UUIDs that strictly increase.
 @Suite("Time-ordered UUIDs")
@@ -16,7 +17,7 @@ struct TimeOrderedUUIDsTests {
     @Test("10,000 ids in the same millisecond strictly increase and are all version 7, variant 10")
     func sameMillisecond() {
         var ids = TimeOrderedUUIDs()
-        let now = DomainFixtures.instant("2024-03-05T08:30:00.250Z")
+        let now = Fixtures.instant("2024-03-05T08:30:00.250Z")
         let uuids = (0..<10_000).map { _ in ids.next(now: now) }
         for (previous, next) in zip(uuids, uuids.dropFirst()) {
             #expect(bytes(previous).lexicographicallyPrecedes(bytes(next)), "\(previous) !< \(next)")
@@ -39,7 +40,7 @@ struct TimeOrderedUUIDsTests {
     @Test("ids follow the clock forward and still increase when it goes back")
     func clockMoves() {
         var ids = TimeOrderedUUIDs()
-        let base = DomainFixtures.instant("2024-03-05T08:30:00Z")
+        let base = Fixtures.instant("2024-03-05T08:30:00Z")
         let first = ids.next(now: base)
         let later = ids.next(now: base.addingTimeInterval(60))
         #expect(millis(later) == UInt64(Timestamp.milliseconds(base)) + 60_000)
@@ -53,7 +54,7 @@ struct TimeOrderedUUIDsTests {
     func generatorsDiffer() {
         var a = TimeOrderedUUIDs()
         var b = TimeOrderedUUIDs()
-        let now = DomainFixtures.instant("2024-03-05T08:30:00Z")
+        let now = Fixtures.instant("2024-03-05T08:30:00Z")
         let fromA = Set((0..<1000).map { _ in a.next(now: now) })
         let fromB = Set((0..<1000).map { _ in b.next(now: now) })
         #expect(fromA.isDisjoint(with: fromB))
@@ -84,7 +85,7 @@ struct TimestampOffsetTests {
         ("2024-10-27T01:30:00Z", "Europe/Amsterdam", "2024-10-27T02:30:00+01:00"),
     ])
     func formats(iso: String, zone: String, expected: String) {
-        let date = DomainFixtures.instant(iso)
+        let date = Fixtures.instant(iso)
         #expect(Timestamp.format(date, offsetIn: self.zone(zone)) == expected)
         #expect(Timestamp.parse(expected) == date)
     }
@@ -118,7 +119,7 @@ struct TimestampOffsetTests {
         let cases = [("Africa/Monrovia", "1971-06-01T08:00:00Z"), ("America/New_York", "1880-06-01T12:00:00Z")]
         for (zone, iso) in cases {
             let timeZone = self.zone(zone)
-            let date = DomainFixtures.instant(iso)
+            let date = Fixtures.instant(iso)
             guard !timeZone.secondsFromGMT(for: date).isMultiple(of: 60) else { continue } // no such data here
             let text = Timestamp.format(date, offsetIn: timeZone)
             #expect(Timestamp.parse(text) == date, "\(zone): \(text)")

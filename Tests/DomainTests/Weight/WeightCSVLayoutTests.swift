@@ -7,7 +7,7 @@ import WellnessTestSupport
 /// line and column of what is wrong with them).
 @Suite("Weight CSV layout")
 struct WeightCSVLayoutTests {
-    static let amsterdam = DomainFixtures.calendar("Europe/Amsterdam")
+    static let amsterdam = Fixtures.calendar("Europe/Amsterdam")
 
     func layout(_ names: [String], _ delimiter: CSVReader.Delimiter = .comma) throws -> WeightCSVLayout {
         try WeightCSVLayout(names: names, delimiter: delimiter)
@@ -40,7 +40,7 @@ struct WeightCSVLayoutTests {
         return error
     }
 
-    func instant(_ iso: String) -> Date { DomainFixtures.instant(iso) }
+    func instant(_ iso: String) -> Date { Fixtures.instant(iso) }
 
     /// A decoded row's parts, comparable as a whole.
     struct R: Equatable {

@@ -12,7 +12,7 @@ struct WeightDateReaderTests {
         var reader: WeightDateReader
 
         init(zone: String = "Europe/Amsterdam") {
-            reader = WeightDateReader(calendar: DomainFixtures.calendar(zone))
+            reader = WeightDateReader(calendar: Fixtures.calendar(zone))
         }
 
         mutating func read(_ field: String, time: String? = nil, dayFirst: Bool = false)
@@ -42,7 +42,7 @@ struct WeightDateReaderTests {
         return reader.read(field, time: time, dayFirst: dayFirst)
     }
 
-    func instant(_ iso: String) -> Date { DomainFixtures.instant(iso) }
+    func instant(_ iso: String) -> Date { Fixtures.instant(iso) }
 
     // MARK: - ISO 8601
 
@@ -213,14 +213,14 @@ struct WeightDateReaderTests {
         let parsed = try read(text, zone: zone).get()
         #expect(parsed.date == instant(expected))
         #expect(parsed.dateOnly)
-        #expect(LocalDay(parsed.date, in: DomainFixtures.calendar(zone)) == DomainFixtures.day(text))
+        #expect(LocalDay(parsed.date, in: Fixtures.calendar(zone)) == Fixtures.day(text))
     }
 
     @Test("local times take the offset in force at that time, with one reader across the change", arguments: [
         "Europe/Amsterdam", "America/New_York",
     ])
     func localTimesAcrossDST(zone: String) throws {
-        let calendar = DomainFixtures.calendar(zone)
+        let calendar = Fixtures.calendar(zone)
         var shared = Reader(zone: zone)
         // Every 20 minutes over the two days around each change, in file order and backwards,
         // skipping the hour that does not exist and the one that happens twice.
@@ -229,7 +229,7 @@ struct WeightDateReaderTests {
         var checked = 0
         for pass in 0..<2 {
             for dayText in pass == 0 ? days : days.reversed() {
-                let day = DomainFixtures.day(dayText)
+                let day = Fixtures.day(dayText)
                 for minuteOfDay in stride(from: 0, to: 24 * 60, by: 20) {
                     let hour = minuteOfDay / 60, minute = minuteOfDay % 60
                     let components = DateComponents(year: day.year, month: day.month, day: day.day, hour: hour, minute: minute)
@@ -291,7 +291,7 @@ struct WeightDateReaderTests {
     @Test("dates before 1970 are read too")
     func before1970() throws {
         #expect(try read("1965-06-15T08:30:00Z").get().date == instant("1965-06-15T08:30:00Z"))
-        let calendar = DomainFixtures.calendar("Europe/Amsterdam")
+        let calendar = Fixtures.calendar("Europe/Amsterdam")
         let expected = calendar.date(from: DateComponents(year: 1965, month: 6, day: 15, hour: 8, minute: 30))!
         #expect(try read("15.06.1965 08:30").get().date == expected)
     }

@@ -6,7 +6,7 @@ import WellnessTestSupport
 /// A weigh-in: the weight bounds, the duplicate key, and decoding.
 @Suite("Weight entry")
 struct WeightEntryTests {
-    let date = DomainFixtures.instant("2024-03-05T08:30:15.250Z")
+    let date = Fixtures.instant("2024-03-05T08:30:15.250Z")
 
     @Test("weights above 0 up to 700 kg are accepted", arguments: [
         Double.leastNonzeroMagnitude, 1e-9, 0.001, 0.01, 70.5, 699.999_999, 700,
@@ -72,7 +72,7 @@ struct WeightEntryTests {
     // MARK: - Duplicate key
 
     func key(_ iso: String, _ kilograms: Double) -> WeightEntry.DuplicateKey {
-        WeightEntry.DuplicateKey(date: DomainFixtures.instant(iso), kilograms: kilograms)
+        WeightEntry.DuplicateKey(date: Fixtures.instant(iso), kilograms: kilograms)
     }
 
     @Test("the same minute with different seconds is the same weigh-in")
@@ -113,8 +113,8 @@ struct WeightEntryTests {
 
     @Test("an entry's key is that of its minute and weight; the id and note do not count")
     func entryKey() throws {
-        let a = try WeightEntry(date: DomainFixtures.instant("2024-03-05T08:30:05Z"), kilograms: 70.001, note: "a")
-        let b = try WeightEntry(date: DomainFixtures.instant("2024-03-05T08:30:55Z"), kilograms: 69.999, note: "b",
+        let a = try WeightEntry(date: Fixtures.instant("2024-03-05T08:30:05Z"), kilograms: 70.001, note: "a")
+        let b = try WeightEntry(date: Fixtures.instant("2024-03-05T08:30:55Z"), kilograms: 69.999, note: "b",
                                 source: .imported)
         #expect(a.id != b.id)
         #expect(a.duplicateKey == b.duplicateKey)

@@ -6,20 +6,20 @@ import WellnessTestSupport
 /// The latest weigh-in, the 7- and 30-day change and the 7-day moving average, by hand.
 @Suite("Weight trend")
 struct WeightTrendTests {
-    let calendar = DomainFixtures.calendar("Europe/Amsterdam")
+    let calendar = Fixtures.calendar("Europe/Amsterdam")
 
     func entry(_ iso: String, _ kilograms: Double) -> WeightEntry {
-        try! WeightEntry(date: DomainFixtures.instant(iso), kilograms: kilograms)
+        try! WeightEntry(date: Fixtures.instant(iso), kilograms: kilograms)
     }
 
-    func day(_ text: String) -> LocalDay { DomainFixtures.day(text) }
+    func day(_ text: String) -> LocalDay { Fixtures.day(text) }
 
     /// A moving-average point's parts, comparable as a whole.
     struct P: Equatable {
         let day: LocalDay
         let kilograms: Double
         init(_ day: String, _ kilograms: Double) {
-            self.day = DomainFixtures.day(day)
+            self.day = Fixtures.day(day)
             self.kilograms = kilograms
         }
         init(_ point: WeightTrend.Point) {
@@ -138,7 +138,7 @@ struct WeightTrendTests {
         let entries = [entry("2024-02-07T23:30:00Z", 75), entry("2024-02-08T10:00:00Z", 77)]
         let amsterdam = WeightTrend.movingAverage(entries, calendar: calendar)
         #expect(points(amsterdam) == [P("2024-02-08", 76)])
-        let newYork = WeightTrend.movingAverage(entries, calendar: DomainFixtures.calendar("America/New_York"))
+        let newYork = WeightTrend.movingAverage(entries, calendar: Fixtures.calendar("America/New_York"))
         #expect(points(newYork) == [P("2024-02-07", 75), P("2024-02-08", 76)])
     }
 
@@ -153,12 +153,12 @@ struct WeightTrendTests {
     @Test("each point is summed afresh, so it does not drift over a long series")
     func noDrift() {
         var entries: [WeightEntry] = []
-        let start = DomainFixtures.instant("2023-01-01T11:00:00Z")
+        let start = Fixtures.instant("2023-01-01T11:00:00Z")
         for index in 0..<1000 {
             entries.append(try! WeightEntry(date: start.addingTimeInterval(Double(index) * 86_400),
                                             kilograms: index.isMultiple(of: 2) ? 70.1 : 70.3))
         }
-        let points = WeightTrend.movingAverage(entries, calendar: DomainFixtures.calendar("UTC"))
+        let points = WeightTrend.movingAverage(entries, calendar: Fixtures.calendar("UTC"))
         #expect(points.count == 1000)
         let last = points.last!.kilograms
         let expected = [70.3, 70.1, 70.3, 70.1, 70.3, 70.1, 70.3].reduce(0, +) / 7
