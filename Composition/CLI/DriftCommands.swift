@@ -88,7 +88,7 @@ struct InsightsCommand: AsyncParsableCommand {
     @Option(help: "The window: 7 or 14 days ending today.") var days: Int = 7
 
     func validate() throws {
-        try refused { _ = try InsightsWindow(days: days) }
+        try refused("--days") { _ = try InsightsWindow(days: days) }
     }
 
     func run() async throws {
@@ -114,7 +114,7 @@ struct TrendsCommand: AsyncParsableCommand {
     @Option(help: "7, 30 or 90 days ending today.") var days: Int = 7
 
     func validate() throws {
-        try refused { _ = try TrendLength(days: days) }
+        try refused("--days") { _ = try TrendLength(days: days) }
     }
 
     func run() async throws {
@@ -148,7 +148,7 @@ struct AlertsCommand: AsyncParsableCommand {
     @Option(help: "How many days back, today included (1 to 90).") var days: Int = 14
 
     func validate() throws {
-        try refused { try DriftAlert.checkDayCount(days) }
+        try refused("--days") { try DriftAlert.checkDayCount(days) }
     }
 
     func run() async throws {
@@ -341,12 +341,14 @@ extension Console {
             print(text.string("cli.insights.highlights"))
             for highlight in insights.highlights { print("  " + text.string(highlight.localized)) }
         }
+        // Logged in, the tier is the server account's: only the server's admin changes it.
+        let teaser = wellness.drift.login == nil ? "cli.insights.teaser" : "cli.insights.teaser.server"
         if !insights.suggestions.isEmpty {
             print()
             print(text.string("cli.insights.suggestions"))
             for suggestion in insights.suggestions {
                 if case .unlockDetailedSuggestions = suggestion {
-                    print("  " + text.string("cli.insights.teaser"))
+                    print("  " + text.string(teaser))
                 } else {
                     print("  - " + text.string(suggestion.localized))
                 }
@@ -355,7 +357,7 @@ extension Console {
         if insights.locked != nil {
             print()
             print(text.string("cli.insights.suggestions"))
-            print("  " + text.string("cli.insights.teaser"))
+            print("  " + text.string(teaser))
         }
     }
 }

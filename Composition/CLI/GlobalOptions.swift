@@ -18,7 +18,7 @@ struct GlobalOptions: ParsableArguments {
             transform: parsedInstant("--now", clock: true))
     var now: Date?
 
-    @Option(help: "Language: en or nl. Default: from LANG, else en.", transform: parsed { try WellnessLocale.parse($0) })
+    @Option(help: "Language: en or nl. Default: from LC_ALL, LC_MESSAGES or LANG, else en.", transform: parsed { try WellnessLocale.parse($0) })
     var locale: WellnessLocale?
 
     @Option(help: "An intervention catalog (JSON) replacing the built-in one. Env: WELLNESS_CATALOG.")
@@ -44,7 +44,11 @@ struct GlobalOptions: ParsableArguments {
         }
         let catalogPath = catalog ?? context.variable("WELLNESS_CATALOG")
         var configuration = WellnessConfiguration(
-            store: try store ?? context.variable("WELLNESS_STORE").map { try StoreKind.parse($0) } ?? .sqlite,
+            store: try store ?? context.variable("WELLNESS_STORE").map {
+                do { return try StoreKind.parse($0) } catch {
+                    throw CLIError.invalidValue(source: "WELLNESS_STORE", value: $0, expected: LocalizedText("cli.expected.store"))
+                }
+            } ?? .sqlite,
             dataDirectory: dataDirectory(context),
             clock: clock ?? SystemWallClock(),
             calendar: calendar,
@@ -143,7 +147,7 @@ func idReference(_ text: String) throws -> String {
 /// Refuses a `--days` value outside ``LocalDay/dayCounts`` in `validate()` (usage, exit 64).
 func refusedDays(_ days: Int?) throws {
     guard let days else { return }
-    try refused { try LocalDay.checkDayCount(days) }
+    try refused("--days") { try LocalDay.checkDayCount(days) }
 }
 
 /// A parser for `@Option`/`@Argument(transform:)` whose refusal ArgumentParser shows as it is:
@@ -165,11 +169,13 @@ struct ParseRefusal: Error, LocalizedError {
 }
 
 /// Runs a check of the core in `validate()`: its refusal becomes ArgumentParser's (usage shown,
-/// exit 64), worded like every other error, so the CLI never restates the core's rules.
-func refused(_ check: () throws -> Void) throws {
+/// exit 64), worded like every other error and led by the `option` it is about (`--days: …`),
+/// so the CLI never restates the core's rules.
+func refused(_ option: String? = nil, _ check: () throws -> Void) throws {
     do {
         try check()
     } catch {
-        throw ValidationError(CLIMessages(locale: CLIContext.current.locale).message(for: error))
+        let message = CLIMessages(locale: CLIContext.current.locale).message(for: error)
+        throw ValidationError(option.map { "\($0): \(message)" } ?? message)
     }
 }

@@ -10,7 +10,11 @@ struct WeightCommand: AsyncParsableCommand {
         defaultSubcommand: List.self)
 
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Record a weigh-in.")
+        static let configuration = CommandConfiguration(
+            abstract: "Record a weigh-in.",
+            // The weight is collected with unrecognised arguments (below), which the generated
+            // usage would show as optional and repeatable: exactly one is required.
+            usage: "wellness weight add <kilograms> [--at <at>] [--note <note>] [<global options>]")
         @OptionGroup var options: GlobalOptions
         /// The weight as typed: collected with whatever else is not an option, so that a
         /// negative number (`-71`) reaches the weight rule instead of reading as a flag.
@@ -24,6 +28,10 @@ struct WeightCommand: AsyncParsableCommand {
 
         func validate() throws {
             guard let value = typed.first else { throw ValidationError("Missing expected argument '<kilograms>'") }
+            // Anything else collected: a mistyped option is named as one, as the parser would.
+            if let option = typed.first(where: { $0.hasPrefix("-") && Double($0) == nil }) {
+                throw ValidationError("Unknown option '\(option)'")
+            }
             guard typed.count == 1 else {
                 throw ValidationError("Unexpected argument\(typed.count > 2 ? "s" : ""): " + typed.dropFirst().map { "'\($0)'" }.joined(separator: ", "))
             }

@@ -7,8 +7,9 @@ struct WellnessCommand: AsyncParsableCommand {
         abstract: "Track habits, weight, supplements, journal tags, check-ins and goals on your own machine.",
         discussion: """
             With no subcommand, prints today's summary.
-            Environment: WELLNESS_STORE, WELLNESS_DATA_DIR, WELLNESS_NOW, TZ (time zone), LANG (language), \
-            WELLNESS_LOG_LEVEL.
+            Environment: WELLNESS_STORE, WELLNESS_DATA_DIR, WELLNESS_NOW, WELLNESS_CATALOG, WELLNESS_TIER, \
+            TZ (time zone), LC_ALL, LC_MESSAGES or LANG (language), WELLNESS_LOG_LEVEL, WELLNESS_CA_FILE \
+            (certificates to trust), and WELLNESS_TIPS_* for AI tips (see `wellness tips --help`).
             """,
         subcommands: [SummaryCommand.self, DeckCommand.self, InterventionsCommand.self, JournalCommand.self,
                       SupplementsCommand.self, ExercisesCommand.self, GoalsCommand.self, MoodCommand.self,

@@ -130,8 +130,8 @@ struct BackupCLITests {
         let location = store == "sqlite" ? target.sqliteFile.path : target.data.path
         let refused = try await target.run(["restore", file.path], now: Moment.start)
         #expect(refused.status == 1, "\(refused)")
-        #expect(refused.stderr.contains("\(location) holds data (1 weights"), "\(refused)")
-        #expect(refused.stderr.hasSuffix(": restore into an empty store; or pass --replace to replace everything in it\n"),
+        #expect(refused.stderr.contains("\(location) already holds data (1 weights"), "\(refused)")
+        #expect(refused.stderr.hasSuffix("; a restore or migration needs an empty store; or pass --replace to replace everything in it\n"),
                 "\(refused)")
         #expect(try await Self.archive(target) != archive)
 
@@ -159,7 +159,8 @@ struct BackupCLITests {
         #expect(try await Self.archive(cli) == archive, "the SQLite store is unchanged")
 
         let again = try await cli.run(["migrate", "--to", "json"], now: Moment.start)
-        #expect(again.status == 1 && again.stderr.contains("\(cli.data.path) holds data"), "\(again)")
+        #expect(again.status == 1 && again.stderr.contains("\(cli.data.path) already holds data")
+                && again.stderr.contains("migration needs an empty store"), "\(again)")
         #expect(!again.stderr.contains("--replace"), "migrate has no --replace: \(again)")
         let same = try await cli.run(["migrate", "--to", "sqlite"], now: Moment.start)
         #expect(same.status == 1 && same.stderr.contains("the store is sqlite already"), "\(same)")

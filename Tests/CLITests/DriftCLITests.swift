@@ -99,7 +99,7 @@ struct DriftCLITests {
         let fortnight = try #require(try await json(cli, ["insights", "--days", "14"]) as? [String: Any])
         #expect(fortnight["days"] as? Int == 14 && fortnight["weekStart"] as? String == "2026-11-08")
         let bad = try await cli.run(["insights", "--days", "10"], now: Self.now)
-        #expect(bad.status == 64, "\(bad)")
+        #expect(bad.status == 64 && bad.stderr.contains("--days: ") && bad.stderr.contains("10"), "\(bad)")
     }
 
     @Test("trends: 7 days on Free; 30 and 90 locked (message or {locked, feature}, exit 3) until tier set pro",
@@ -149,6 +149,8 @@ struct DriftCLITests {
         #expect(text.stdout.contains("4.33"), "\(text)")
         let dutch = try await cli.ok(["alerts", "--days", "1", "--locale", "nl"], now: Self.now)
         #expect(dutch.stdout.contains("Geen drift-waarschuwingen in de laatste 1 dag"), "\(dutch)")
+        let tooFar = try await cli.run(["alerts", "--days", "91"], now: Self.now)
+        #expect(tooFar.status == 64 && tooFar.stderr.contains("--days: ") && tooFar.stderr.contains("90"), "\(tooFar)")
         let answer = try #require(try await json(cli, ["alerts", "--days", "3"]) as? [String: Any])
         #expect(Set(answer.keys) == ["days", "alerts"] && answer["days"] as? Int == 3)
         let listed = try #require(answer["alerts"] as? [[String: Any]])

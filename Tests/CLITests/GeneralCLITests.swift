@@ -127,11 +127,12 @@ struct GeneralCLITests {
 
         let store = try await cli.raw(args + ["--now", Moment.start], extraEnv: ["WELLNESS_STORE": "mongo"])
         #expect(store.status == 1, "\(store)")
-        #expect(store.stderr.contains("'mongo'") && store.stderr.contains("sqlite, json, memory"), "\(store)")
+        #expect(store.stderr.contains("WELLNESS_STORE") && store.stderr.contains("'mongo'")
+                && store.stderr.contains("sqlite, json or memory"), "\(store)")
 
         let zone = try await cli.raw(args + ["--now", Moment.start], extraEnv: ["TZ": "Mars/Olympus"])
         #expect(zone.status == 1, "\(zone)")
-        #expect(zone.stderr.contains("Mars/Olympus"), "\(zone)")
+        #expect(zone.stderr.contains("TZ") && zone.stderr.contains("Mars/Olympus"), "\(zone)")
     }
 
     @Test("the environment picks store, data directory and time: WELLNESS_STORE, WELLNESS_DATA_DIR, WELLNESS_NOW")

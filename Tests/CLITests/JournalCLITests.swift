@@ -204,7 +204,7 @@ struct JournalCLITests {
 
         let zero = try await cli.run(["journal", "list", "--days", "0"], now: Moment.start)
         #expect(zero.status != 0, "\(zero)")
-        #expect(zero.stderr.contains("'0'") || zero.stderr.contains("0 days"), "\(zero)")
+        #expect(zero.stderr.contains("--days: ") && (zero.stderr.contains("'0'") || zero.stderr.contains("0 days")), "\(zero)")
         #expect(zero.stdout.isEmpty, "\(zero)")
     }
 

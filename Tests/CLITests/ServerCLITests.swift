@@ -134,6 +134,9 @@ struct ServerCLITests {
         // The tier is the server account's: a locked length says who can change it.
         let locked = try await client.run(["trends", "--days", "30"], now: DriftCLITests.now)
         #expect(locked.status == 3 && locked.stdout.contains("wellness users tier"), "\(locked)")
+        let teaser = try await client.ok(["insights"], now: DriftCLITests.now)
+        #expect(teaser.stdout.contains("wellness users tier EMAIL pro") && !teaser.stdout.contains("tier set pro"),
+                "the teaser names the server's admin too: \(teaser)")
 
         // Online now: the next check-in goes straight through.
         let online = try await client.ok(["checkin", "--energy", "2", "--stress", "5", "--social", "2",

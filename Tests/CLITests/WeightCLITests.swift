@@ -67,6 +67,21 @@ struct WeightCLITests {
         #expect(try await list(cli).count == 1)
     }
 
+    @Test("add: a mistyped option is named as unknown, a missing weight is asked for, and help shows one weight; nothing is saved")
+    func addUsage() async throws {
+        let cli = try Sandbox()
+        let mistyped = try await cli.run(["weight", "add", "70", "--nte", "x"], now: Moment.start)
+        #expect(mistyped.status == 64 && mistyped.stderr.contains("Unknown option '--nte'"), "\(mistyped)")
+        let missing = try await cli.run(["weight", "add"], now: Moment.start)
+        #expect(missing.status == 64 && missing.stderr.contains("<kilograms>"), "\(missing)")
+        let negative = try await cli.run(["weight", "add", "-71"], now: Moment.start)
+        #expect(negative.status == 1 && !negative.stderr.contains("Unknown option"), "the weight rule answers: \(negative)")
+        let help = try await cli.run(["weight", "add", "--help"])
+        #expect(help.stdout.contains("wellness weight add <kilograms> [--at <at>]"), "\(help)")
+        #expect(!help.stdout.contains("[<kilograms> ...]"), "\(help)")
+        #expect(try await list(cli).isEmpty)
+    }
+
     @Test("import: a bad row names its line and column on stderr, exits 1, and saves nothing", arguments: persistentStores)
     func badRowSavesNothing(store: String) async throws {
         let cli = try Sandbox(store: store)
