@@ -198,6 +198,12 @@ let package = Package(
                     path: "Tests/CompositionTests", exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "WellnessCLITests", dependencies: ["WellnessCLI", "wellness", "WellnessTestSupport"],
                     path: "Tests/CLITests", swiftSettings: strict),
+        // The DocC articles' code, compiled (and where it is safe, run): .ci/check-doc-snippets
+        // keeps it equal to the articles.
+        .testTarget(name: "WellnessDocumentationTests",
+                    dependencies: ["WellnessDomain", "WellnessApplication", "WellnessComposition", "WellnessClient", "WellnessServerHost",
+                                   "WellnessContractTesting"],
+                    path: "Tests/DocumentationTests", swiftSettings: strict),
         .testTarget(name: "WellnessServerTests",
                     dependencies: ["WellnessServer", "WellnessHTTP", "WellnessWire", "WellnessComposition",
                                    "WellnessServerHost", "WellnessClient", "WellnessPostgres",
