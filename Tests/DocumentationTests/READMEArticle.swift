@@ -30,7 +30,10 @@ struct READMEArticle {
         }
         let refusal = ErrorPresenter(locale: .nl).message(for: GoalError.invalidMoodScore(7))
         #expect(refusal.hasPrefix("stemming 7 kan niet; "), "\(refusal)")
-        #expect(try await wellness.modules.list().isEnabled(.training))
+        #expect(try await wellness.nudges.evaluate().isEmpty, "a new user is not nudged on day one")
+        #expect(try await wellness.journal.day().tags == ["coffee"])
+        #expect(try await wellness.modules.list().enabledModules == [.medications, .walks, .training, .feeding, .documents])
+        #expect(wellness.localizer.string(Nudge.simplifyMode.title) == "Vereenvoudig je app")
     }
 }
 
