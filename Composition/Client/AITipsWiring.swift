@@ -11,12 +11,17 @@ import WellnessJSONFile
 public struct AITipsSettings: Sendable {
     /// The OpenAI-compatible server's base URL (`http` or `https`).
     public var url: URL
+    /// The model to ask; `defaultModel` (`llama3.2`) by default.
     public var model: String
+    /// Sent as `Authorization: Bearer …` when set; never printed or logged. `nil` by default.
     public var apiKey: APIKey?
+    /// How long one call may take in all, a retry after a 429 included; 20 seconds by default.
     public var timeout: Duration
     /// The person allows sending to a destination on another machine (and it is remembered).
     public var allowRemote: Bool
 
+    /// Settings for the server at `url`; by default `defaultModel`, no key, a 20-second timeout
+    /// and `allowRemote` off.
     public init(url: URL, model: String = AITipsConfiguration.defaultModel, apiKey: APIKey? = nil,
                 timeout: Duration = AITipsConfiguration.defaultTimeout, allowRemote: Bool = false) {
         self.url = url

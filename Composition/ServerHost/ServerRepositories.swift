@@ -10,11 +10,13 @@ import WellnessSQLite
 /// of the built-in stores. Idempotency records are kept in each account's own store, with its
 /// check-ins.
 public struct ServerRepositories: Sendable {
+    /// The server's accounts and their login sessions.
     public var accounts: any AccountRepository
     /// Failed logins: in this process's memory on disk stores (so each process throttles on its
     /// own), in the database on PostgreSQL (shared by every process).
     public var failedLogins: any LoginAttemptRepository
 
+    /// The server's repositories from any adapters.
     public init(accounts: any AccountRepository, failedLogins: any LoginAttemptRepository) {
         self.accounts = accounts
         self.failedLogins = failedLogins

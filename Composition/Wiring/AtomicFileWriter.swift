@@ -12,6 +12,7 @@ import Foundation
 /// destroys the previous one). The file is created readable by its owner only (0600): it holds
 /// personal data.
 public final class AtomicFileWriter: Sendable {
+    /// The file being written (where `commit()` moves it), named in errors.
     public let path: String
     private let temporaryPath: String
     private let handle: FileHandle
@@ -34,6 +35,7 @@ public final class AtomicFileWriter: Sendable {
         self.handle = handle
     }
 
+    /// Appends `bytes` to the temporary file; throws `FileError.notWritable` when that fails.
     public func write(_ bytes: [UInt8]) throws {
         do {
             try handle.write(contentsOf: bytes)

@@ -6,6 +6,7 @@ public final class FileByteSource: ByteSource {
     private let handle: FileHandle
     private let chunkSize: Int
     private let lock = NSLock()
+    /// The file's size in bytes, for progress; `nil` for standard input or when the size cannot be read.
     public let totalBytes: Int?
     /// The file, for messages.
     public let path: String
@@ -29,6 +30,8 @@ public final class FileByteSource: ByteSource {
 
     deinit { if path != "-" { try? handle.close() } }
 
+    /// The next chunk of at most `chunkSize` bytes, or `nil` at the end; throws `FileError.notReadable`
+    /// when reading fails.
     public func nextChunk() throws -> [UInt8]? {
         try lock.withLock {
             let data: Data?

@@ -12,6 +12,7 @@ import WellnessDomain
 /// Every form keeps the same placeholders in the same order. A text counting two things nests
 /// one counted text per count.
 public struct Localizer: Sendable {
+    /// The language a text is looked up in first; English fills any key it lacks.
     public let locale: WellnessLocale
     private let table: [String: String]
     private let english: [String: String]

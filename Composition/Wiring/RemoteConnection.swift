@@ -16,6 +16,7 @@ public struct RemoteConnection: Sendable {
     /// Where goal tips come from.
     public var tips: any GoalTipsService
 
+    /// Pairs a login with the server's side of each port.
     public init(login: StoredCredentials, checkins: any CheckinAPI, drift: any DriftRemote,
                 tips: any GoalTipsService) {
         self.login = login

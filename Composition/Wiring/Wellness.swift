@@ -12,9 +12,13 @@ import WellnessTips
 /// let nudges = try await wellness.nudges.evaluate()
 /// ```
 public struct Wellness: Sendable {
+    /// The repositories every use case is wired to.
     public let repositories: WellnessRepositories
+    /// The clock and the person's calendar every use case is given.
     public let time: TimeContext
+    /// The core's string tables in the container's language.
     public let localizer: Localizer
+    /// The intervention catalog in use: the one given, else the bundled one in the container's language.
     public let catalog: InterventionCatalog
 
     /// Which tracking modules are on, and when each was last used.

@@ -111,7 +111,9 @@ public enum WellnessDemo {
 
     /// What the demo created, for the closing message.
     public struct Report: Sendable, Equatable {
+        /// The name the demo gave the dog.
         public let dogName: String
+        /// The nudges that apply once the demo data is in, in the order `Nudges.evaluate()` gives them.
         public let nudgeIDs: [NudgeID]
     }
 

@@ -8,22 +8,37 @@ import WellnessSQLite
 /// One implementation of every repository port. Pick one of the built-in stores, or build
 /// your own from any adapters that conform to the ports.
 public struct WellnessRepositories: Sendable {
+    /// The module choices and each module's activity.
     public var moduleSettings: any ModuleSettingsRepository
+    /// The profile of the dog being tracked.
     public var dogProfile: any DogProfileRepository
+    /// The "Not now" snoozes of nudges.
     public var nudgeSnoozes: any NudgeSnoozeRepository
+    /// Completions of interventions and catch-up decisions about them.
     public var interventionLog: any InterventionLogRepository
+    /// Daily journals, one per local day.
     public var journals: any JournalRepository
+    /// The supplement stack and what was taken on which day.
     public var supplements: any SupplementRepository
+    /// The exercise library.
     public var exercises: any ExerciseRepository
+    /// Goals.
     public var goals: any GoalRepository
+    /// Mood entries, one per day.
     public var moods: any MoodRepository
+    /// The last tips generated per goal; `init` sets it to the `goals` adapter, which keeps both.
     public var tipsCache: any TipsCacheRepository
+    /// Weigh-ins.
     public var weights: any WeightRepository
     /// Imported health samples, kept with ``weights`` so that an import saves both at once.
     public var health: any HealthRepository
+    /// Check-ins, at most one per local day.
     public var checkins: any CheckinRepository
+    /// The offline queue of check-ins waiting to be sent to a server.
     public var checkinQueue: any CheckinQueueRepository
+    /// The stored tier (a tier override wins over it).
     public var tier: any TierRepository
+    /// Answers of a server's Drift API, cached with the moment each was fetched.
     public var driftCache: any DriftCacheRepository
     /// The idempotency records of check-ins submitted to a server, kept with ``checkins`` so
     /// that a submission writes both at once; `nil` for a store that takes no submissions (a
@@ -35,6 +50,8 @@ public struct WellnessRepositories: Sendable {
     /// `nil` for memory and for stores built from other adapters.
     var disk: DiskStore?
 
+    /// A store from any adapters, `goals` keeping the tips cache too. A restore fills such a
+    /// store only while it is empty (it cannot replace it), and it cannot be migrated.
     public init(moduleSettings: any ModuleSettingsRepository, dogProfile: any DogProfileRepository,
                 nudgeSnoozes: any NudgeSnoozeRepository, interventionLog: any InterventionLogRepository,
                 journals: any JournalRepository, supplements: any SupplementRepository,

@@ -9,6 +9,7 @@ public struct DriftReading<Value: Sendable>: Sendable {
     /// The server could not be reached: `value` is what it sent at `fetchedAt`.
     public let offline: Bool
 
+    /// A reading; by default one computed from the local store (no `fetchedAt`, not offline).
     public init(value: Value, fetchedAt: Date? = nil, offline: Bool = false) {
         self.value = value
         self.fetchedAt = fetchedAt
