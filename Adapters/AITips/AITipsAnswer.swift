@@ -7,7 +7,9 @@ import WellnessDomain
 /// text twice. Anything else is an
 /// ``AITipsAnswerError`` naming what is wrong.
 public enum AITipsAnswer {
+    /// How many tips an answer must hold.
     public static let tipCount = 3...8
+    /// The longest tip text accepted, in characters (after trimming white space).
     public static let maximumLength = 300
 
     /// The tips of `content` (a chat completion's message content) for `goal`; ids are stable

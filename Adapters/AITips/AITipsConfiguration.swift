@@ -15,10 +15,12 @@ public struct AITipsConfiguration: Sendable {
     /// The language the tips are asked in unless the context names its own (`en`, `nl`).
     public var language: String
 
+    /// How long one call may take unless configured otherwise.
     public static let defaultTimeout: Duration = .seconds(20)
     /// A model name that works out of the box with Ollama.
     public static let defaultModel = "llama3.2"
 
+    /// By default: `defaultModel`, no API key, `defaultTimeout` and tips in English.
     public init(baseURL: URL, model: String = Self.defaultModel, apiKey: APIKey? = nil,
                 timeout: Duration = Self.defaultTimeout, language: String = "en") {
         self.baseURL = baseURL

@@ -16,6 +16,7 @@ import WellnessDomain
 /// (``AITipsAnswer``). Every failure is logged (at warning, without the key or what was sent)
 /// and thrown as a ``GoalTipsServiceError``, so ``GetGoalTips`` can fall back to the rules.
 public struct OpenAICompatibleTipsService: GoalTipsService {
+    /// Where the service is, which model is asked, and how long a call may take.
     public let configuration: AITipsConfiguration
     let client: HTTPClient
     let logger: Logger
@@ -237,6 +238,7 @@ public struct OpenAICompatibleTipsService: GoalTipsService {
 /// life. It does not follow redirects (the key goes to the configured host only) and does not
 /// retry a refused connection (a closed port fails at once instead of after the timeout).
 public enum AITipsHTTPClient {
+    /// The client, made on first use and never shut down.
     public static let shared: HTTPClient = {
         var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow,
                                                      timeout: HTTPClient.Configuration.Timeout(connect: .seconds(10)))

@@ -7,7 +7,10 @@ import ZIPFoundation
 /// `apple_health_export/export.xml` is decompressed as it is read, never to disk or to memory
 /// as a whole) or that `export.xml` itself. Which one is told by the file's first bytes.
 public struct AppleHealthExportFile: HealthExportSource {
+    /// The file: the zip or the XML.
     public let url: URL
+    /// For a zip, its `export.xml`'s uncompressed size; for the XML, the file's size (`nil` when it cannot
+    /// be read).
     public let totalBytes: Int?
     private let zipEntry: String?
 

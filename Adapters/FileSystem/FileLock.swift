@@ -13,8 +13,10 @@ import Foundation
 /// process that each call `withLock`, exclude each other. The lock is released when the
 /// closure returns or throws, and by the kernel if the process dies.
 public struct FileLock: Sendable {
+    /// The lock file; `withLock(_:)` creates it (mode 0600) if it is missing.
     public let url: URL
 
+    /// A lock on the file at `url`; nothing is opened until `withLock(_:)`.
     public init(_ url: URL) {
         self.url = url
     }

@@ -12,6 +12,7 @@ import WellnessWire
 /// runs, once per refused token), 409 `.conflict`, 429 `.rateLimited` (with its `Retry-After`), any other error status
 /// `.other(status:)`.
 public struct WellnessAPIClient: Sendable {
+    /// The server's base URL; each request's path is appended to it.
     public let server: URL
     let token: String?
     let client: HTTPClient
@@ -32,8 +33,11 @@ public struct WellnessAPIClient: Sendable {
 
     /// An answer: status, headers and body.
     public struct Answer: Sendable {
+        /// The HTTP status code.
         public let status: Int
+        /// The answer's headers.
         public let headers: HTTPHeaders
+        /// The whole body, as received.
         public let body: Data
 
         /// The failure an error answer stands for (a 429 with its `Retry-After`); `nil` below 400.
@@ -82,6 +86,7 @@ public struct WellnessAPIClient: Sendable {
 public struct HTTPSessionAPI: SessionAPI {
     let api: WellnessAPIClient
 
+    /// Logs in and out of `api`'s server, and reads, exports and deletes its account, with `api`'s token.
     public init(_ api: WellnessAPIClient) { self.api = api }
 
     public func logIn(email: String, password: String) async throws -> AccessGrant {
@@ -120,6 +125,7 @@ public struct HTTPSessionAPI: SessionAPI {
 public struct HTTPCheckinAPI: CheckinAPI {
     let api: WellnessAPIClient
 
+    /// Sends check-ins to `api`'s server, with its token.
     public init(_ api: WellnessAPIClient) { self.api = api }
 
     public func submit(_ checkin: Checkin, idempotencyKey: String, replacing: Bool) async throws -> SubmissionOutcome {
@@ -139,6 +145,7 @@ public struct HTTPCheckinAPI: CheckinAPI {
 public struct HTTPDriftRemote: DriftRemote {
     let api: WellnessAPIClient
 
+    /// Reads from `api`'s server, with its token.
     public init(_ api: WellnessAPIClient) { self.api = api }
 
     public func weeklyInsights(days: Int) async throws -> WeeklyInsights {

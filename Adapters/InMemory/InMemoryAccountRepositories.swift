@@ -7,6 +7,7 @@ import WellnessStoreState
 public actor InMemoryAccountRepository: AccountRepository {
     private var state = AccountDirectoryState()
 
+    /// No accounts and no sessions.
     public init() {}
 
     public func add(_ account: Account) -> Bool { state.add(account) }
@@ -23,8 +24,10 @@ public actor InMemoryAccountRepository: AccountRepository {
 /// Idempotency records held in memory, beside the check-ins of `checkins`: that actor keeps
 /// both, so a submission is one step of it.
 public struct InMemoryIdempotencyRepository: IdempotencyRepository {
+    /// The check-ins; this actor keeps the records too.
     public let checkins: InMemoryCheckinRepository
 
+    /// Records kept by `checkins`, beside its check-ins.
     public init(checkins: InMemoryCheckinRepository) {
         self.checkins = checkins
     }
@@ -47,6 +50,7 @@ public struct InMemoryIdempotencyRepository: IdempotencyRepository {
 public actor InMemoryCredentialStore: CredentialStore {
     private var stored: StoredCredentials?
 
+    /// Holding `stored`, if given.
     public init(_ stored: StoredCredentials? = nil) { self.stored = stored }
 
     public func load() -> StoredCredentials? { stored }

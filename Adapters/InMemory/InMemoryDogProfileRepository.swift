@@ -5,6 +5,7 @@ import WellnessDomain
 public actor InMemoryDogProfileRepository: DogProfileRepository {
     private var profile: DogProfile?
 
+    /// Holding `profile`, if given.
     public init(_ profile: DogProfile? = nil) {
         self.profile = profile
     }

@@ -9,6 +9,7 @@ public actor InMemoryCheckinRepository: CheckinRepository {
     /// The idempotency records of submissions (``InMemoryIdempotencyRepository``).
     private var submissions = IdempotencyState()
 
+    /// No check-ins and no idempotency records.
     public init() {}
 
     public func checkins(on days: ClosedRange<LocalDay>) -> [Checkin] {
@@ -35,6 +36,7 @@ public actor InMemoryCheckinRepository: CheckinRepository {
 public actor InMemoryCheckinQueueRepository: CheckinQueueRepository {
     private var state = CheckinQueueState()
 
+    /// An empty queue, not paused.
     public init() {}
 
     public func all() -> [QueuedCheckin] { state.items }
@@ -58,6 +60,7 @@ public actor InMemoryCheckinQueueRepository: CheckinQueueRepository {
 public actor InMemoryTierRepository: TierRepository {
     private var current: Tier
 
+    /// Starting at `tier`.
     public init(_ tier: Tier = .free) { current = tier }
 
     public func tier() -> Tier { current }
@@ -68,6 +71,7 @@ public actor InMemoryTierRepository: TierRepository {
 public actor InMemoryDriftCacheRepository: DriftCacheRepository {
     private var entries: [String: (data: Data, fetchedAt: Date)] = [:]
 
+    /// Nothing cached.
     public init() {}
 
     public func cached(_ key: String) -> (data: Data, fetchedAt: Date)? { entries[key] }

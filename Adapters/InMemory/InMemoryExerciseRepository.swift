@@ -5,6 +5,7 @@ import WellnessDomain
 public actor InMemoryExerciseRepository: ExerciseRepository {
     private var current = ExerciseLibrary()
 
+    /// An empty library, not seeded.
     public init() {}
 
     public func library() -> ExerciseLibrary { current }

@@ -7,6 +7,7 @@ public actor InMemoryGoalRepository: GoalRepository, TipsCacheRepository {
     private var goals: [Goal] = []
     private var tips: [Goal.ID: GoalTips] = [:]
 
+    /// No goals and no cached tips.
     public init() {}
 
     public func all() -> [Goal] { goals.sorted { ($0.createdAt, $0.id.description) < ($1.createdAt, $1.id.description) } }
@@ -34,6 +35,7 @@ public actor InMemoryGoalRepository: GoalRepository, TipsCacheRepository {
 public actor InMemoryMoodRepository: MoodRepository {
     private var entries: [LocalDay: MoodEntry] = [:]
 
+    /// No entries.
     public init() {}
 
     public func moods(on days: ClosedRange<LocalDay>) -> [MoodEntry] {

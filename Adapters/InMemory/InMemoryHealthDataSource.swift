@@ -11,15 +11,21 @@ public actor InMemoryHealthDataSource: HealthDataSource {
     private var mindful: [DateInterval] = []
     private var sleep: [DateInterval] = []
 
+    /// No data; only the types in `authorized` are authorised.
     public init(authorized: Set<HealthHintType> = []) {
         self.authorized = authorized
     }
 
+    /// Authorises reading `type`.
     public func authorize(_ type: HealthHintType) { authorized.insert(type) }
 
+    /// Adds a workout over `interval`; it counts in the window its start falls in.
     public func addWorkout(_ interval: DateInterval) { workouts.append(interval) }
+    /// Adds `liters` of water drunk at `date`.
     public func addWater(liters: Double, at date: Date) { water.append((date, liters)) }
+    /// Adds a mindful session over `interval`; it counts in the window its start falls in.
     public func addMindfulSession(_ interval: DateInterval) { mindful.append(interval) }
+    /// Adds sleep over `interval`; it counts in the window its end falls in.
     public func addSleep(_ interval: DateInterval) { sleep.append(interval) }
 
     /// Sections are half-open: a reading at a section's end belongs to the next one.

@@ -6,6 +6,7 @@ import WellnessStoreState
 public actor InMemoryInterventionLogRepository: InterventionLogRepository {
     private var log = InterventionLog()
 
+    /// An empty log.
     public init() {}
 
     public func completions(on days: ClosedRange<LocalDay>) -> [InterventionCompletion] {

@@ -5,6 +5,7 @@ import WellnessDomain
 public actor InMemoryJournalRepository: JournalRepository {
     private var journals: [LocalDay: DailyJournal] = [:]
 
+    /// Holding `journals`, one per day (of two for one day, the later in the list).
     public init(_ journals: [DailyJournal] = []) {
         for journal in journals { self.journals[journal.day] = journal }
     }

@@ -5,6 +5,7 @@ import WellnessDomain
 public actor InMemoryModuleSettingsRepository: ModuleSettingsRepository {
     private var settings: ModuleSettings?
 
+    /// Holding `settings`, if given.
     public init(_ settings: ModuleSettings? = nil) {
         self.settings = settings
     }

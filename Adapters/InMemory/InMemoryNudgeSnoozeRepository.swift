@@ -5,6 +5,7 @@ import WellnessDomain
 public actor InMemoryNudgeSnoozeRepository: NudgeSnoozeRepository {
     private var snoozes: [String: NudgeSnooze] = [:]
 
+    /// Holding `snoozes`, one per nudge id (of two for one id, the later in the list).
     public init(_ snoozes: [NudgeSnooze] = []) {
         for snooze in snoozes { self.snoozes[snooze.nudgeID] = snooze }
     }

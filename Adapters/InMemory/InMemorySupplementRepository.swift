@@ -6,6 +6,7 @@ public actor InMemorySupplementRepository: SupplementRepository {
     private var current = SupplementStack()
     private var logsByKey: [String: SupplementLog] = [:]
 
+    /// An empty stack, not seeded, and no logs.
     public init() {}
 
     public func stack() -> SupplementStack { current }

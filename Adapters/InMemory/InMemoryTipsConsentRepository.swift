@@ -5,6 +5,7 @@ import WellnessApplication
 public actor InMemoryTipsConsentRepository: TipsConsentRepository {
     private var destinations: Set<String>
 
+    /// Allowing the destinations in `allowed`.
     public init(allowed: Set<String> = []) { destinations = allowed }
 
     public func isAllowed(_ destination: String) -> Bool { destinations.contains(destination) }

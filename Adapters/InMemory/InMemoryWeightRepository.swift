@@ -9,6 +9,7 @@ public actor InMemoryWeightRepository: WeightRepository {
     private var collection = WeightCollection()
     private var health = HealthCollection()
 
+    /// No weigh-ins and no health samples.
     public init() {}
 
     public func entries(since start: Date?) -> [WeightEntry] { collection.entries(since: start) }

@@ -9,6 +9,8 @@ public struct JSONFileAccountRepository: AccountRepository {
     private let store: JSONFileStore
     static let collection = "accounts"
 
+    /// Keeps its data in `store`'s `accounts.json`. Its methods throw `JSONFileStoreError` or
+    /// `FileSystemError` when a file cannot be read, decoded or written.
     public init(store: JSONFileStore) {
         self.store = store
     }
@@ -48,6 +50,8 @@ public struct JSONFileIdempotencyRepository: IdempotencyRepository {
     private let store: JSONFileStore
     static let collection = "idempotency"
 
+    /// Keeps its data in `store`'s `idempotency.json` and `checkins.json`. Its methods throw
+    /// `JSONFileStoreError` or `FileSystemError` when a file cannot be read, decoded or written.
     public init(store: JSONFileStore) {
         self.store = store
     }
@@ -92,6 +96,8 @@ public struct JSONFileCredentialStore: CredentialStore {
     private let store: JSONFileStore
     static let collection = "session"
 
+    /// Keeps its data in `store`'s `session.json`. Its methods throw `JSONFileStoreError` or
+    /// `FileSystemError` when a file cannot be read, decoded or written.
     public init(store: JSONFileStore) {
         self.store = store
     }

@@ -6,6 +6,8 @@ public struct JSONFileDogProfileRepository: DogProfileRepository {
     private let store: JSONFileStore
     static let collection = "dog-profile"
 
+    /// Keeps its data in `store`'s `dog-profile.json`. Its methods throw `JSONFileStoreError` or
+    /// `FileSystemError` when a file cannot be read, decoded or written.
     public init(store: JSONFileStore) {
         self.store = store
     }

@@ -8,6 +8,8 @@ public struct JSONFileCheckinRepository: CheckinRepository {
     private let store: JSONFileStore
     static let collection = "checkins"
 
+    /// Keeps its data in `store`'s `checkins.json`. Its methods throw `JSONFileStoreError` or
+    /// `FileSystemError` when a file cannot be read, decoded or written.
     public init(store: JSONFileStore) {
         self.store = store
     }
@@ -43,6 +45,8 @@ public struct JSONFileCheckinQueueRepository: CheckinQueueRepository {
     private let store: JSONFileStore
     static let collection = "checkin-queue"
 
+    /// Keeps its data in `store`'s `checkin-queue.json`. Its methods throw `JSONFileStoreError` or
+    /// `FileSystemError` when a file cannot be read, decoded or written.
     public init(store: JSONFileStore) {
         self.store = store
     }
@@ -85,6 +89,8 @@ public struct JSONFileTierRepository: TierRepository {
     private let store: JSONFileStore
     static let collection = "tier"
 
+    /// Keeps its data in `store`'s `tier.json`. Its methods throw `JSONFileStoreError` or `FileSystemError`
+    /// when a file cannot be read, decoded or written.
     public init(store: JSONFileStore) {
         self.store = store
     }
@@ -105,6 +111,8 @@ public struct JSONFileDriftCacheRepository: DriftCacheRepository {
     private let store: JSONFileStore
     static let collection = "drift-cache"
 
+    /// Keeps its data in `store`'s `drift-cache.json`. Its methods throw `JSONFileStoreError` or
+    /// `FileSystemError` when a file cannot be read, decoded or written.
     public init(store: JSONFileStore) {
         self.store = store
     }

@@ -6,6 +6,8 @@ public struct JSONFileExerciseRepository: ExerciseRepository {
     private let store: JSONFileStore
     static let collection = "exercise-library"
 
+    /// Keeps its data in `store`'s `exercise-library.json`. Its methods throw `JSONFileStoreError` or
+    /// `FileSystemError` when a file cannot be read, decoded or written.
     public init(store: JSONFileStore) {
         self.store = store
     }

@@ -8,6 +8,8 @@ public struct JSONFileGoalRepository: GoalRepository, TipsCacheRepository {
     private let store: JSONFileStore
     static let collection = "goals"
 
+    /// Keeps its data in `store`'s `goals.json`. Its methods throw `JSONFileStoreError` or
+    /// `FileSystemError` when a file cannot be read, decoded or written.
     public init(store: JSONFileStore) {
         self.store = store
     }
@@ -71,6 +73,8 @@ public struct JSONFileMoodRepository: MoodRepository {
     private let store: JSONFileStore
     static let collection = "moods"
 
+    /// Keeps its data in `store`'s `moods.json`. Its methods throw `JSONFileStoreError` or
+    /// `FileSystemError` when a file cannot be read, decoded or written.
     public init(store: JSONFileStore) {
         self.store = store
     }

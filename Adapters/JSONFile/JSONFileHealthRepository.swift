@@ -12,6 +12,8 @@ public struct JSONFileHealthRepository: HealthRepository {
     private let store: JSONFileStore
     static let collection = "health"
 
+    /// Keeps its data in `store`'s `health.json` (and `weights.json`, for imports). Its methods throw
+    /// `JSONFileStoreError` or `FileSystemError` when a file cannot be read, decoded or written.
     public init(store: JSONFileStore) {
         self.store = store
     }

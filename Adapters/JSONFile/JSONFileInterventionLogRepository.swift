@@ -9,6 +9,8 @@ public struct JSONFileInterventionLogRepository: InterventionLogRepository {
     private let store: JSONFileStore
     static let collection = "intervention-log"
 
+    /// Keeps its data in `store`'s `intervention-log.json`. Its methods throw `JSONFileStoreError` or
+    /// `FileSystemError` when a file cannot be read, decoded or written.
     public init(store: JSONFileStore) {
         self.store = store
     }

@@ -6,6 +6,8 @@ public struct JSONFileJournalRepository: JournalRepository {
     private let store: JSONFileStore
     static let collection = "journals"
 
+    /// Keeps its data in `store`'s `journals.json`. Its methods throw `JSONFileStoreError` or
+    /// `FileSystemError` when a file cannot be read, decoded or written.
     public init(store: JSONFileStore) {
         self.store = store
     }

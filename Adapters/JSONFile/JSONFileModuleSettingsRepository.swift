@@ -7,6 +7,8 @@ public struct JSONFileModuleSettingsRepository: ModuleSettingsRepository {
     private let store: JSONFileStore
     static let collection = "modules"
 
+    /// Keeps its data in `store`'s `modules.json`. Its methods throw `JSONFileStoreError` or
+    /// `FileSystemError` when a file cannot be read, decoded or written.
     public init(store: JSONFileStore) {
         self.store = store
     }

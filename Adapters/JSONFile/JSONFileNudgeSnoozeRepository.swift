@@ -7,6 +7,8 @@ public struct JSONFileNudgeSnoozeRepository: NudgeSnoozeRepository {
     private let store: JSONFileStore
     static let collection = "nudge-snoozes"
 
+    /// Keeps its data in `store`'s `nudge-snoozes.json`. Its methods throw `JSONFileStoreError` or
+    /// `FileSystemError` when a file cannot be read, decoded or written.
     public init(store: JSONFileStore) {
         self.store = store
     }

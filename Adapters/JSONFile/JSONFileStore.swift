@@ -19,6 +19,7 @@ import WellnessFileSystem
 /// overwritten. A change of several files at once (``transaction(_:)``) goes through a journal,
 /// so it is all or nothing even when the process dies half-way.
 public struct JSONFileStore: Sendable {
+    /// The directory holding the collections' files, the lock file and any journal.
     public let directory: URL
     private let lock: FileLock
     private let logger: Logger

@@ -8,6 +8,8 @@ public struct JSONFileSupplementRepository: SupplementRepository {
     static let stackCollection = "supplements"
     static let logCollection = "supplement-logs"
 
+    /// Keeps its data in `store`'s `supplements.json` and `supplement-logs.json`. Its methods throw
+    /// `JSONFileStoreError` or `FileSystemError` when a file cannot be read, decoded or written.
     public init(store: JSONFileStore) {
         self.store = store
     }

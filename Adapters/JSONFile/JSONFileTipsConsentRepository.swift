@@ -11,6 +11,8 @@ public struct JSONFileTipsConsentRepository: TipsConsentRepository {
         var allowed: [String]
     }
 
+    /// Keeps its data in `store`'s `tips-consent.json`. Its methods throw `JSONFileStoreError` or
+    /// `FileSystemError` when a file cannot be read, decoded or written.
     public init(store: JSONFileStore) {
         self.store = store
     }

@@ -9,6 +9,8 @@ public struct JSONFileWeightRepository: WeightRepository {
     private let store: JSONFileStore
     static let collection = "weights"
 
+    /// Keeps its data in `store`'s `weights.json`. Its methods throw `JSONFileStoreError` or
+    /// `FileSystemError` when a file cannot be read, decoded or written.
     public init(store: JSONFileStore) {
         self.store = store
     }

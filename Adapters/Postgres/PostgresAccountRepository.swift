@@ -9,6 +9,7 @@ import WellnessDomain
 public struct PostgresAccountRepository: AccountRepository {
     private let database: PostgresDatabase
 
+    /// The accounts and sessions of every server process on `database`.
     public init(database: PostgresDatabase) {
         self.database = database
     }

@@ -20,11 +20,17 @@ public struct PostgresConfiguration: Sendable, CustomStringConvertible {
         case verifyFull = "verify-full"
     }
 
+    /// The server's host name or IP address (an IPv6 address without its brackets).
     public var host: String
+    /// The server's port; 5432 when the URL names none.
     public var port: Int
+    /// The user to log in as.
     public var username: String
+    /// The user's password, if the URL has one; never shown by `description`.
     public var password: String?
+    /// The database's name; the user's name when the URL names none.
     public var database: String
+    /// How the connection is protected; `prefer` when the URL does not say.
     public var sslMode: SSLMode
     /// The PEM file of the roots a `verify-ca` or `verify-full` connection trusts (`nil`: the system's).
     public var sslRootCertificate: String?

@@ -13,6 +13,7 @@ import WellnessApplication
 /// ends its connections. Every repository of this module takes one and scopes its rows by
 /// account, so all accounts' data is in the same tables.
 public final class PostgresDatabase: Sendable {
+    /// Where the database is and how it is reached.
     public let configuration: PostgresConfiguration
     let client: PostgresClient
     let logger: Logger

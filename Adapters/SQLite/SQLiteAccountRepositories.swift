@@ -8,6 +8,8 @@ import WellnessDomain
 public struct SQLiteAccountRepository: AccountRepository {
     private let database: SQLiteDatabase
 
+    /// Uses `database`, which must hold the `.server` schema. Its methods throw `SQLiteStoreError` when
+    /// SQLite fails or a stored row is not valid.
     public init(database: SQLiteDatabase) {
         self.database = database
     }
@@ -104,6 +106,8 @@ public struct SQLiteAccountRepository: AccountRepository {
 public struct SQLiteIdempotencyRepository: IdempotencyRepository {
     private let database: SQLiteDatabase
 
+    /// Uses `database`, which must hold the `.wellness` schema. Its methods throw `SQLiteStoreError` when
+    /// SQLite fails or a stored row is not valid.
     public init(database: SQLiteDatabase) {
         self.database = database
     }

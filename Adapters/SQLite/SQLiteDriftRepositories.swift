@@ -7,6 +7,8 @@ import WellnessDomain
 public struct SQLiteCheckinRepository: CheckinRepository {
     private let database: SQLiteDatabase
 
+    /// Uses `database`, which must hold the `.wellness` schema. Its methods throw `SQLiteStoreError` when
+    /// SQLite fails or a stored row is not valid.
     public init(database: SQLiteDatabase) {
         self.database = database
     }
@@ -75,6 +77,8 @@ public struct SQLiteCheckinRepository: CheckinRepository {
 public struct SQLiteCheckinQueueRepository: CheckinQueueRepository {
     private let database: SQLiteDatabase
 
+    /// Uses `database`, which must hold the `.wellness` schema. Its methods throw `SQLiteStoreError` when
+    /// SQLite fails or a stored row is not valid.
     public init(database: SQLiteDatabase) {
         self.database = database
     }
@@ -186,6 +190,8 @@ public struct SQLiteCheckinQueueRepository: CheckinQueueRepository {
 public struct SQLiteTierRepository: TierRepository {
     let database: SQLiteDatabase
 
+    /// Uses `database`, which must hold the `.wellness` schema. Its methods throw `SQLiteStoreError` when
+    /// SQLite fails or a stored row is not valid.
     public init(database: SQLiteDatabase) {
         self.database = database
     }
@@ -214,6 +220,8 @@ public struct SQLiteTierRepository: TierRepository {
 public struct SQLiteDriftCacheRepository: DriftCacheRepository {
     private let database: SQLiteDatabase
 
+    /// Uses `database`, which must hold the `.wellness` schema. Its methods throw `SQLiteStoreError` when
+    /// SQLite fails or a stored row is not valid.
     public init(database: SQLiteDatabase) {
         self.database = database
     }

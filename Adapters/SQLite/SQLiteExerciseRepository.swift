@@ -8,6 +8,8 @@ public struct SQLiteExerciseRepository: ExerciseRepository {
     private let database: SQLiteDatabase
     static let marker = "exercises"
 
+    /// Uses `database`, which must hold the `.wellness` schema. Its methods throw `SQLiteStoreError` when
+    /// SQLite fails or a stored row is not valid.
     public init(database: SQLiteDatabase) {
         self.database = database
     }

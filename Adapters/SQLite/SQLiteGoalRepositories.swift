@@ -7,6 +7,8 @@ import WellnessDomain
 public struct SQLiteGoalRepository: GoalRepository, TipsCacheRepository {
     private let database: SQLiteDatabase
 
+    /// Uses `database`, which must hold the `.wellness` schema. Its methods throw `SQLiteStoreError` when
+    /// SQLite fails or a stored row is not valid.
     public init(database: SQLiteDatabase) {
         self.database = database
     }
@@ -83,6 +85,8 @@ private struct GoalRecord: Encodable, PersistableRecord {
 public struct SQLiteMoodRepository: MoodRepository {
     private let database: SQLiteDatabase
 
+    /// Uses `database`, which must hold the `.wellness` schema. Its methods throw `SQLiteStoreError` when
+    /// SQLite fails or a stored row is not valid.
     public init(database: SQLiteDatabase) {
         self.database = database
     }

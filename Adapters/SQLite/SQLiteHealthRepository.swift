@@ -13,6 +13,8 @@ public struct SQLiteHealthRepository: HealthRepository {
     static let table = "healthSample"
     static let columns = "kind, startMs, source, endMs, value, category, energyKcal"
 
+    /// Uses `database`, which must hold the `.wellness` schema. Its methods throw `SQLiteStoreError` when
+    /// SQLite fails or a stored row is not valid.
     public init(database: SQLiteDatabase) {
         self.database = database
     }

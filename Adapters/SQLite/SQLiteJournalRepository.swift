@@ -8,6 +8,8 @@ import WellnessDomain
 public struct SQLiteJournalRepository: JournalRepository {
     private let database: SQLiteDatabase
 
+    /// Uses `database`, which must hold the `.wellness` schema. Its methods throw `SQLiteStoreError` when
+    /// SQLite fails or a stored row is not valid.
     public init(database: SQLiteDatabase) {
         self.database = database
     }

@@ -9,6 +9,8 @@ public struct SQLiteSupplementRepository: SupplementRepository {
     private let database: SQLiteDatabase
     static let marker = "supplements"
 
+    /// Uses `database`, which must hold the `.wellness` schema. Its methods throw `SQLiteStoreError` when
+    /// SQLite fails or a stored row is not valid.
     public init(database: SQLiteDatabase) {
         self.database = database
     }

@@ -15,6 +15,8 @@ public struct SQLiteWeightRepository: WeightRepository {
     static let table = "weightEntry"
     static let columns = "id, atMs, kilograms, note, source"
 
+    /// Uses `database`, which must hold the `.wellness` schema. Its methods throw `SQLiteStoreError` when
+    /// SQLite fails or a stored row is not valid.
     public init(database: SQLiteDatabase) {
         self.database = database
     }

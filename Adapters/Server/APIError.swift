@@ -7,11 +7,16 @@ import WellnessWire
 /// An error answer: `{"error": {"code", "message"}}` with its status and any extra headers
 /// (`Retry-After`, `WWW-Authenticate`).
 public struct APIError: Error, HTTPResponseError, Sendable {
+    /// The HTTP status of the answer.
     public let status: HTTPResponse.Status
+    /// The machine-readable code, sent as `error.code` (`VALIDATION_ERROR`, `UNAUTHORIZED`, …).
     public let code: String
+    /// The human-readable explanation, sent as `error.message`.
     public let message: String
+    /// Extra headers sent with the answer (`Retry-After`, `WWW-Authenticate`, `Allow`).
     public var headers: HTTPFields = [:]
 
+    /// An error answer with this status, code, message and extra headers.
     public init(_ status: HTTPResponse.Status, _ code: String, _ message: String, headers: HTTPFields = [:]) {
         self.status = status
         self.code = code
@@ -19,6 +24,7 @@ public struct APIError: Error, HTTPResponseError, Sendable {
         self.headers = headers
     }
 
+    /// The answer: the JSON envelope as the body, with `headers` and a JSON `Content-Type`.
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         var headers = self.headers
         headers[.contentType] = "application/json; charset=utf-8"

@@ -15,17 +15,26 @@ import WellnessWire
 public struct AccountWorkspace: Sendable {
     /// Check-ins sent with an idempotency key (`POST` and `PUT /api/checkins`).
     public let submitCheckin: SubmitCheckin
+    /// Today's check-in (`GET /api/checkins/today`).
     public let listCheckins: ListCheckins
+    /// `GET /api/insights/weekly`.
     public let weeklyInsights: ComputeWeeklyInsights
+    /// `GET /api/trends` (its 30- and 90-day lengths are Pro).
     public let trends: GetTrends
+    /// `GET /api/alerts`.
     public let alerts: ListDriftAlerts
+    /// The account's tier, for `GET /api/auth/session`.
     public let tier: GetTier
+    /// `POST /api/v1/goals`.
     public let addGoal: AddGoal
+    /// `GET /api/v1/goals`.
     public let listGoals: ListGoals
+    /// Fresh tips for a goal (`POST /api/v1/goals/{goalId}/tips`).
     public let goalTips: GetGoalTips
     /// The account's data as a backup archive (`GET /api/account/export`).
     public let backUp: BackUpStore
 
+    /// The account's use cases, each on that account's store.
     public init(submitCheckin: SubmitCheckin, listCheckins: ListCheckins, weeklyInsights: ComputeWeeklyInsights,
                 trends: GetTrends, alerts: ListDriftAlerts, tier: GetTier, addGoal: AddGoal,
                 listGoals: ListGoals, goalTips: GetGoalTips, backUp: BackUpStore) {
@@ -66,15 +75,20 @@ public struct ServerConfiguration: Sendable {
 
     /// A certificate chain and its private key, both PEM files.
     public struct TLSFiles: Sendable, Hashable {
+        /// The PEM file with the server's certificate (and any intermediate ones after it).
         public var certificateChain: URL
+        /// The PEM file with the certificate's private key.
         public var privateKey: URL
 
+        /// The two files; nothing is read until the server starts.
         public init(certificateChain: URL, privateKey: URL) {
             self.certificateChain = certificateChain
             self.privateKey = privateKey
         }
     }
 
+    /// By default: loopback, port 8080, 120 requests a minute per token, bodies up to 64 KiB, a 30-second
+    /// idle timeout, 512 connections, plain http and no trusted proxies.
     public init(host: String = "127.0.0.1", port: Int = 8080, rateLimit: RateLimit = RateLimit(limit: 120, window: 60),
                 maxBodyBytes: Int = 64 * 1024, idleTimeout: Duration = .seconds(30), maxConnections: Int = 512,
                 tls: TLSFiles? = nil, trustedProxies: TrustedProxies = TrustedProxies()) {
@@ -101,6 +115,7 @@ public struct APIServer: Sendable {
         let authenticate: AuthenticateSession
         let end: EndSession
 
+        /// The use cases behind logging in, checking a bearer token and logging out.
         public init(start: StartSession, authenticate: AuthenticateSession, end: EndSession) {
             self.start = start
             self.authenticate = authenticate
@@ -115,6 +130,7 @@ public struct APIServer: Sendable {
     /// `AccountError.tooManyAttempts` when the login throttle says to wait).
     let deleteAccount: @Sendable (Account, String, String) async throws -> Void
     let time: TimeContext
+    /// How the server listens and what it allows.
     public let configuration: ServerConfiguration
     let logger: Logger
     /// Words an error of the core for an error answer's `message`.
@@ -123,6 +139,8 @@ public struct APIServer: Sendable {
     /// Readiness, open stores, holding a store for a request, and the metrics.
     public let operations: ServerOperations
 
+    /// A server that opens an account's workspace with `workspace` for each request, deletes accounts
+    /// with `deleteAccount` and words core errors with `describe`; nothing listens until `run(onRunning:)`.
     public init(sessions: Sessions,
                 workspace: @escaping @Sendable (Account) async throws -> AccountWorkspace,
                 deleteAccount: @escaping @Sendable (Account, String, String) async throws -> Void, time: TimeContext,

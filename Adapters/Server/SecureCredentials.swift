@@ -29,6 +29,8 @@ public struct SecureCredentials: PasswordHasher, AccessTokenIssuer {
         return pool
     }()
 
+    /// Hashes with bcrypt at `cost` (4...31, checked by a precondition); computes one hash now, as the
+    /// first estimate of how long a check takes.
     public init(cost: UInt8 = 12) {
         precondition((4...31).contains(cost), "bcrypt cost must be 4...31")
         self.cost = cost

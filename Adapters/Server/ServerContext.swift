@@ -8,6 +8,7 @@ import WellnessDomain
 /// The request context: Hummingbird's core storage plus the account the bearer token belongs
 /// to, once the authentication middleware found it.
 public struct APIRequestContext: RequestContext {
+    /// Hummingbird's own per-request storage, which `RequestContext` requires.
     public var coreContext: CoreRequestContextStorage
     /// The authenticated account (routes behind the authentication middleware only).
     public var account: Account?
@@ -21,6 +22,8 @@ public struct APIRequestContext: RequestContext {
     /// client's for the login back-off comes from ``TrustedProxies/client(peer:forwardedFor:)``).
     public let clientAddress: String
 
+    /// Takes the peer's address from the channel (`unknown` when it has none) and the request id
+    /// from the logger's metadata.
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         clientAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"

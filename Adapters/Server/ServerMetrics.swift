@@ -22,6 +22,7 @@ public final class ServerMetrics: Sendable {
                                       .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1),
                                       .milliseconds(2500), .seconds(5), .seconds(10)]
 
+    /// Metrics kept in `registry`: by default a new one of this server's own.
     public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
         self.registry = registry
     }

@@ -17,6 +17,8 @@ public struct ServerOperations: Sendable {
     /// This server's metrics (a registry of its own).
     public var metrics: ServerMetrics
 
+    /// By default: always ready, no open stores, nothing to hold, no database pool, and a metrics
+    /// registry of its own.
     public init(checkReady: @escaping @Sendable () async throws -> Void = {},
                 openStores: @escaping @Sendable () async -> Int = { 0 },
                 holdStore: @escaping @Sendable (Account.ID) async -> @Sendable () async -> Void = { _ in {} },

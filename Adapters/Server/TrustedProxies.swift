@@ -23,6 +23,7 @@ public struct TrustedProxies: Sendable, Hashable {
         }
     }
 
+    /// Whether no proxy is trusted (every client is its connection's peer).
     public var isEmpty: Bool { ranges.isEmpty }
 
     /// Whether `address` (an IP address as text) is a trusted proxy's.

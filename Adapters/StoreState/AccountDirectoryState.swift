@@ -5,11 +5,15 @@ import WellnessDomain
 /// The accounts and sessions as a value: what the in-memory and JSON-file stores keep (one
 /// implementation of the rules for both).
 public struct AccountDirectoryState: Sendable, Equatable, Codable {
+    /// Sorted by email.
     public private(set) var accounts: [Account] = []
+    /// In the order they were added.
     public private(set) var sessions: [SessionRecord] = []
 
+    /// No accounts and no sessions.
     public init() {}
 
+    /// Adds `account`, keeping `accounts` sorted by email; false when an account with its email or id exists.
     public mutating func add(_ account: Account) -> Bool {
         guard !accounts.contains(where: { $0.email == account.email || $0.id == account.id }) else { return false }
         accounts.append(account)
@@ -17,6 +21,7 @@ public struct AccountDirectoryState: Sendable, Equatable, Codable {
         return true
     }
 
+    /// Removes the account and its sessions; false when there is no such account.
     public mutating func remove(_ id: Account.ID) -> Bool {
         guard let index = accounts.firstIndex(where: { $0.id == id }) else { return false }
         accounts.remove(at: index)
@@ -24,17 +29,20 @@ public struct AccountDirectoryState: Sendable, Equatable, Codable {
         return true
     }
 
+    /// Adds `session`, replacing any with the same token digest.
     public mutating func addSession(_ session: SessionRecord) {
         sessions.removeAll { $0.tokenDigest == session.tokenDigest }
         sessions.append(session)
     }
 
+    /// Removes the session with this token digest; false when there was none.
     public mutating func removeSession(digest: String) -> Bool {
         let before = sessions.count
         sessions.removeAll { $0.tokenDigest == digest }
         return sessions.count < before
     }
 
+    /// Removes the sessions that expired before `instant`; returns how many.
     public mutating func removeSessions(expiredBefore instant: Date) -> Int {
         let before = sessions.count
         sessions.removeAll { $0.expiresAt < instant }

@@ -9,13 +9,16 @@ public struct HealthCollection: Sendable, Equatable, Codable {
     public private(set) var samples: [HealthSample] = []
     private var keys: Set<HealthSample.Key> = []
 
+    /// Holds `samples`, sorted; of samples with the same key, only the first is kept.
     public init(_ samples: [HealthSample] = []) {
         for sample in samples where keys.insert(sample.key).inserted { self.samples.append(sample) }
         self.samples.sort(by: HealthSample.order)
     }
 
+    /// Whether it holds no samples.
     public var isEmpty: Bool { samples.isEmpty }
 
+    /// The samples of `kinds` that start in `interval` (its end excluded), in order.
     public func samples(of kinds: Set<HealthSampleKind>, startingIn interval: DateInterval) -> [HealthSample] {
         var low = 0, high = samples.count // the first sample starting at or after the interval
         while low < high {
@@ -49,6 +52,7 @@ public struct HealthCollection: Sendable, Equatable, Codable {
         private var added: [HealthSample] = []
         private let weightInserter: WeightCollection.Inserter
 
+        /// Starts from copies of `collection` and `weights`; the originals are not changed.
         public init(_ collection: HealthCollection, weights: WeightCollection) {
             base = collection
             weightInserter = WeightCollection.Inserter(weights)

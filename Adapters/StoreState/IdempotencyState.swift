@@ -4,10 +4,13 @@ import WellnessDomain
 
 /// The idempotency records as a value (in-memory and JSON-file stores).
 public struct IdempotencyState: Sendable, Equatable, Codable {
+    /// Every account's records, in the order they were made.
     public private(set) var records: [IdempotencyRecord] = []
 
+    /// No records.
     public init() {}
 
+    /// The account's record for `key`, if it has one.
     public func record(account: Account.ID, key: String) -> IdempotencyRecord? {
         records.first { $0.accountID == account && $0.key == key }
     }
@@ -24,6 +27,7 @@ public struct IdempotencyState: Sendable, Equatable, Codable {
         return (record, false)
     }
 
+    /// Removes the records created before `instant`; returns how many.
     public mutating func removeRecords(createdBefore instant: Date) -> Int {
         let before = records.count
         records.removeAll { $0.createdAt < instant }

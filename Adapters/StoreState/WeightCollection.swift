@@ -9,6 +9,7 @@ public struct WeightCollection: Sendable, Equatable, Codable {
     public private(set) var entries: [WeightEntry] = []
     private var keys: Set<WeightEntry.DuplicateKey> = []
 
+    /// Holds `entries`, oldest first; of entries with the same duplicate key, only the first is kept.
     public init(_ entries: [WeightEntry] = []) {
         for entry in entries { _ = insertUnlessDuplicate(entry) }
         self.entries.sort(by: Self.order)
@@ -34,22 +35,27 @@ public struct WeightCollection: Sendable, Equatable, Codable {
         return true
     }
 
+    /// Removes the entry with `id`; false when there is none.
     public mutating func remove(_ id: WeightEntry.ID) -> Bool {
         guard let index = entries.firstIndex(where: { $0.id == id }) else { return false }
         keys.remove(entries.remove(at: index).duplicateKey)
         return true
     }
 
+    /// The entries at or after `start`, oldest first; all of them when `start` is `nil`.
     public func entries(since start: Date?) -> [WeightEntry] {
         guard let start else { return entries }
         return entries.filter { $0.date >= start }
     }
 
+    /// The latest entry at or before `date`; the latest of all when `date` is `nil`.
     public func latest(atOrBefore date: Date?) -> WeightEntry? {
         guard let date else { return entries.last }
         return entries.last { $0.date <= date }
     }
 
+    /// The first `limit` entries, oldest first, whose id starts with `prefix` (lower-case hex, hyphens
+    /// ignored); none when `prefix` holds any other character.
     public func entries(idPrefix prefix: String, limit: Int) -> [WeightEntry] {
         let digits = prefix.filter { $0 != "-" }
         guard digits.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else { return [] }
@@ -79,8 +85,10 @@ extension WeightCollection {
     /// Inserts into a copy of a collection, for stores that keep the copy only when an
     /// import commits.
     public final class Inserter: WeightInserting {
+        /// The collection with everything inserted so far.
         public private(set) var collection: WeightCollection
 
+        /// Starts from a copy of `collection`; the original is not changed.
         public init(_ collection: WeightCollection) { self.collection = collection }
 
         public func insert(_ entries: [WeightEntry]) -> Int {

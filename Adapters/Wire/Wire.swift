@@ -6,6 +6,7 @@ import WellnessDomain
 /// types, so the two sides cannot drift apart. Instants are ISO 8601 strings in UTC with
 /// milliseconds; days are `YYYY-MM-DD`.
 public enum Wire {
+    /// A new encoder for the API's JSON: keys sorted, instants as ISO 8601 in UTC with milliseconds.
     public static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -13,6 +14,7 @@ public enum Wire {
         return encoder
     }
 
+    /// A new decoder for the API's JSON: an instant that is not an ISO 8601 date-time is a decoding error.
     public static var decoder: JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .timestamp
@@ -26,15 +28,21 @@ public enum Wire {
 
     /// `{"error": {"code", "message"}}`.
     public struct ErrorBody: Codable, Sendable, Equatable {
+        /// The inner object: `{code, message}`.
         public struct Detail: Codable, Sendable, Equatable {
+            /// `code`: what went wrong, for programs (`VALIDATION_ERROR`, `UNAUTHORIZED`, …).
             public let code: String
+            /// `message`: what went wrong, in words.
             public let message: String
+            /// An error's code and message.
             public init(code: String, message: String) {
                 self.code = code
                 self.message = message
             }
         }
+        /// `error`: the code and the message.
         public let error: Detail
+        /// The body of an error with this code and message.
         public init(code: String, message: String) { error = Detail(code: code, message: message) }
     }
 
@@ -42,46 +50,65 @@ public enum Wire {
 
     /// `DELETE /api/account`'s body.
     public struct DeleteAccountRequest: Codable, Sendable, Equatable {
+        /// `password`: the account's password, to confirm the deletion.
         public let password: String
 
+        /// A request confirming the deletion with `password`.
         public init(password: String) {
             self.password = password
         }
     }
 
+    /// `POST /api/auth/login`'s body: `{email, password}`.
     public struct LoginRequest: Codable, Sendable, Equatable {
+        /// `email`: the account's email address.
         public let email: String
+        /// `password`: the account's password.
         public let password: String
+        /// A login with this email address and password.
         public init(email: String, password: String) {
             self.email = email
             self.password = password
         }
     }
 
+    /// `POST /api/auth/login`'s answer: `{accessToken, expiresAt}`.
     public struct LoginResponse: Codable, Sendable, Equatable {
+        /// `accessToken`: the bearer token for the requests that follow.
         public let accessToken: String
+        /// `expiresAt`: when the token stops being accepted.
         public let expiresAt: Date
+        /// An answer with this token and its expiry.
         public init(accessToken: String, expiresAt: Date) {
             self.accessToken = accessToken
             self.expiresAt = expiresAt
         }
     }
 
+    /// `GET /api/auth/session`'s answer: `{account: {id, email}, tier, expiresAt}`.
     public struct SessionResponse: Codable, Sendable, Equatable {
+        /// The session's account: `{id, email}`.
         public struct AccountBody: Codable, Sendable, Equatable {
+            /// `id`: the account's id.
             public let id: String
+            /// `email`: the account's email address.
             public let email: String
         }
+        /// `account`: whose session it is.
         public let account: AccountBody
+        /// `tier`: the account's tier, `free` or `pro`.
         public let tier: Tier
+        /// `expiresAt`: when the session's token stops being accepted.
         public let expiresAt: Date
 
+        /// The answer describing `info`.
         public init(info: SessionInfo) {
             account = AccountBody(id: info.accountID, email: info.email)
             tier = info.tier
             expiresAt = info.expiresAt
         }
 
+        /// The answer as a `SessionInfo`.
         public var info: SessionInfo {
             SessionInfo(accountID: account.id, email: account.email, tier: tier, expiresAt: expiresAt)
         }
@@ -91,10 +118,15 @@ public enum Wire {
 
     /// `{date, energy, stress, social, key_contact}` (the request's shape, also answered).
     public struct CheckinBody: Codable, Sendable, Equatable {
+        /// `date`: the day the check-in is for.
         public let date: LocalDay
+        /// `energy`: 1 (drained) to 5 (energised).
         public let energy: Int
+        /// `stress`: 1 (calm) to 5 (very stressed).
         public let stress: Int
+        /// `social`: 1 (isolated) to 5 (well connected).
         public let social: Int
+        /// `key_contact`: the person who mattered most that day; `null` for none.
         public let keyContact: String?
 
         enum CodingKeys: String, CodingKey {
@@ -102,6 +134,7 @@ public enum Wire {
             case keyContact = "key_contact"
         }
 
+        /// The body of `checkin`.
         public init(_ checkin: Checkin) {
             date = checkin.day
             energy = checkin.energy
@@ -119,6 +152,7 @@ public enum Wire {
             try container.encode(keyContact, forKey: .keyContact)
         }
 
+        /// The check-in, validated as `Checkin`'s initialiser does; throws its error for a value it refuses.
         public func checkin() throws -> Checkin {
             try Checkin(day: date, energy: energy, stress: stress, social: social, keyContact: keyContact)
         }
@@ -126,9 +160,12 @@ public enum Wire {
 
     /// `GET /api/checkins/today`: `{date, checkin}` (`checkin` null when there is none yet).
     public struct TodayResponse: Codable, Sendable, Equatable {
+        /// `date`: the server's today.
         public let date: LocalDay
+        /// `checkin`: that day's check-in; `null` when there is none yet.
         public let checkin: CheckinBody?
 
+        /// The answer for `date` and its check-in, if any.
         public init(date: LocalDay, checkin: Checkin?) {
             self.date = date
             self.checkin = checkin.map(CheckinBody.init)
@@ -143,8 +180,11 @@ public enum Wire {
 
     /// `GET /api/trends`: `{days, points}`.
     public struct TrendsResponse: Codable, Sendable, Equatable {
+        /// `days`: the length asked for (7, 30 or 90).
         public let days: Int
+        /// `points`: one per day with a check-in, oldest first.
         public let points: [TrendPoint]
+        /// The answer for a length of `days`.
         public init(days: Int, points: [TrendPoint]) {
             self.days = days
             self.points = points
@@ -153,12 +193,16 @@ public enum Wire {
 
     /// `GET /api/insights/weekly`: the seed's `WeeklyInsights` with `requestId` and `timestamp`.
     public struct InsightsResponse: Codable, Sendable, Equatable {
+        /// The insights, whose fields are written at the top level of the object.
         public let insights: WeeklyInsights
+        /// `requestId`: the request's id, as in its `X-Request-Id` header.
         public let requestId: String
+        /// `timestamp`: when the answer was made.
         public let timestamp: Date
 
         enum CodingKeys: String, CodingKey { case requestId, timestamp }
 
+        /// The answer: `insights`, with the request's id and the time.
         public init(insights: WeeklyInsights, requestId: String, timestamp: Date) {
             self.insights = insights
             self.requestId = requestId
@@ -182,8 +226,11 @@ public enum Wire {
 
     /// `GET /api/alerts`: `{days, alerts: [{day, driftIndex}]}`.
     public struct AlertsResponse: Codable, Sendable, Equatable {
+        /// `days`: how many days back the server looked, today included.
         public let days: Int
+        /// `alerts`: `{day, driftIndex}` of each day that drifted high right after a day that also did.
         public let alerts: [DriftAlert]
+        /// The answer for the last `days` days.
         public init(days: Int, alerts: [DriftAlert]) {
             self.days = days
             self.alerts = alerts
@@ -194,8 +241,11 @@ public enum Wire {
 
     /// `{"success": true, "data": …}`.
     public struct Envelope<Payload: Codable & Sendable & Equatable>: Codable, Sendable, Equatable {
+        /// `success`: `true` (a failure is an `ErrorBody` instead).
         public let success: Bool
+        /// `data`: the answer's payload.
         public let data: Payload
+        /// A successful answer carrying `data`.
         public init(_ data: Payload) {
             success = true
             self.data = data
@@ -205,9 +255,13 @@ public enum Wire {
     /// A goal: `{id, title, description, created_at}`; `id` and `created_at` optional in a
     /// request.
     public struct GoalBody: Codable, Sendable, Equatable {
+        /// `id`: the goal's UUID; optional in a request (the server then picks one).
         public let id: String?
+        /// `title`: the goal's title.
         public let title: String
+        /// `description`: the goal's description; absent when it has none.
         public let description: String?
+        /// `created_at`: when the goal was created; optional in a request.
         public let createdAt: Date?
 
         enum CodingKeys: String, CodingKey {
@@ -215,6 +269,7 @@ public enum Wire {
             case createdAt = "created_at"
         }
 
+        /// The body of `goal`.
         public init(_ goal: Goal) {
             id = goal.id.description
             title = goal.title
@@ -223,14 +278,21 @@ public enum Wire {
         }
     }
 
+    /// `POST /api/v1/goals`' data: `{goal}`.
     public struct GoalData: Codable, Sendable, Equatable {
+        /// `goal`: the goal that was created.
         public let goal: GoalBody
+        /// The data for `goal`.
         public init(goal: GoalBody) { self.goal = goal }
     }
 
+    /// `GET /api/v1/goals`' data: `{goals, count}`.
     public struct GoalsData: Codable, Sendable, Equatable {
+        /// `goals`: the account's goals.
         public let goals: [GoalBody]
+        /// `count`: how many goals there are.
         public let count: Int
+        /// The data for `goals`, with their count.
         public init(goals: [GoalBody]) {
             self.goals = goals
             count = goals.count
@@ -239,19 +301,31 @@ public enum Wire {
 
     /// The seed's tips request: the goal and what the client knows of the person.
     public struct TipsRequest: Codable, Sendable, Equatable {
+        /// A mood of the context: `{date, score, note}`.
         public struct Mood: Codable, Sendable, Equatable {
+            /// `date`: the day of the mood.
             public let date: LocalDay
+            /// `score`: the mood, 1 to 5 (checked by `userContext(now:)`).
             public let score: Int
+            /// `note`: a note on the mood, if any.
             public let note: String?
         }
+        /// A journal of the context: `{date, tags, notes}`.
         public struct Journal: Codable, Sendable, Equatable {
+            /// `date`: the journal's day.
             public let date: LocalDay
+            /// `tags`: the day's tags.
             public let tags: [String]
+            /// `notes`: the day's notes, if any.
             public let notes: String?
         }
+        /// `context`: `{mood_entries, journal_entries, existing_goals}`.
         public struct Context: Codable, Sendable, Equatable {
+            /// `mood_entries`: the person's recent moods.
             public let moodEntries: [Mood]
+            /// `journal_entries`: the person's recent journals.
             public let journalEntries: [Journal]
+            /// `existing_goals`: the person's other goals.
             public let existingGoals: [GoalBody]
 
             enum CodingKeys: String, CodingKey {
@@ -261,8 +335,12 @@ public enum Wire {
             }
         }
 
+        /// `goal_title`: the goal's title.
         public let goalTitle: String
+        /// `goal_description`: the goal's description, if any.
         public let goalDescription: String?
+        /// `context`: what the client knows of the person; when absent or `null`, the server gathers it from
+        /// what it stores.
         public let context: Context?
         /// The language the tips should be in (`en`, `nl`); the server's default when absent.
         public let language: String?
@@ -273,6 +351,8 @@ public enum Wire {
             case context, language
         }
 
+        /// The request for `goal` with what the client knows (`context`), asking for tips in `language`
+        /// (`nil`: the server's default).
         public init(goal: Goal, context: UserContext, language: String? = nil) {
             goalTitle = goal.title
             goalDescription = goal.description
@@ -301,10 +381,16 @@ public enum Wire {
     /// The seed's tips answer: `{tips, goal_id, goal_title, count}`, plus `source` (`ai` or
     /// `rules`; absent from servers older than it).
     public struct TipsData: Codable, Sendable, Equatable {
+        /// `tips`: the tips, each `{id, tip, category, priority}`.
         public let tips: [GoalTip]
+        /// `goal_id`: the goal's UUID.
         public let goalId: String
+        /// `goal_title`: the goal's title.
         public let goalTitle: String
+        /// `count`: how many tips there are.
         public let count: Int
+        /// `source`: whether the server's AI service (`ai`) or its rules (`rules`) made the tips; `nil` from
+        /// an older server.
         public let source: TipSource?
 
         enum CodingKeys: String, CodingKey {
@@ -313,6 +399,7 @@ public enum Wire {
             case goalTitle = "goal_title"
         }
 
+        /// The answer for `goal`.
         public init(goal: Goal, answer: TipsAnswer) {
             tips = answer.tips
             goalId = goal.id.description
@@ -351,12 +438,18 @@ extension Wire {
             }
         }
 
+        /// The member `key` of an object; `nil` when it is missing or this is no object.
         public subscript(key: String) -> JSONValue? { object?[key] }
 
+        /// The members, when this is an object.
         public var object: [String: JSONValue]? { if case .object(let value) = self { value } else { nil } }
+        /// The elements, when this is an array.
         public var array: [JSONValue]? { if case .array(let value) = self { value } else { nil } }
+        /// The text, when this is a string.
         public var string: String? { if case .string(let value) = self { value } else { nil } }
+        /// The number, when this is one.
         public var number: Double? { if case .number(let value) = self { value } else { nil } }
+        /// The value, when this is a Bool.
         public var bool: Bool? { if case .bool(let value) = self { value } else { nil } }
     }
 }

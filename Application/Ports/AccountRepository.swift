@@ -28,6 +28,7 @@ public protocol AccountRepository: Sendable {
 }
 
 extension AccountRepository {
+    /// Reads `session(digest:)`, then `account(id:)` of the session's account.
     public func sessionWithAccount(digest: String) async throws -> (session: SessionRecord, account: Account)? {
         guard let session = try await session(digest: digest), let account = try await account(id: session.accountID)
         else { return nil }

@@ -18,6 +18,7 @@ public protocol CheckinRepository: Sendable {
 }
 
 extension CheckinRepository {
+    /// Reads `checkins(on:)`, then `tier.tier()`, one after the other.
     public func checkins(on days: ClosedRange<LocalDay>, withTierFrom tier: any TierSource) async throws
         -> (checkins: [Checkin], tier: Tier) {
         (try await checkins(on: days), try await tier.tier())

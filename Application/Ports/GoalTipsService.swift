@@ -10,9 +10,12 @@ public protocol GoalTipsService: Sendable {
 /// What a tips service answered: the tips, in any order, and where they came from (a server
 /// passes on its own service's source).
 public struct TipsAnswer: Sendable, Equatable {
+    /// The tips, in any order.
     public let tips: [GoalTip]
+    /// Where the tips came from.
     public let source: TipSource
 
+    /// An answer of `tips` from `source`.
     public init(tips: [GoalTip], source: TipSource) {
         self.tips = tips
         self.source = source

@@ -6,10 +6,12 @@ public final class FixedWallClock: WallClock, @unchecked Sendable {
     private let lock = NSLock()
     private var instant: Date
 
+    /// A clock set to `instant`.
     public init(_ instant: Date) {
         self.instant = instant
     }
 
+    /// The instant the clock is set to.
     public func now() -> Date {
         lock.withLock { instant }
     }

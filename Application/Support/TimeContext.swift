@@ -3,14 +3,18 @@ import WellnessDomain
 
 /// The clock and the person's calendar (with its time zone), passed to every use case.
 public struct TimeContext: Sendable {
+    /// Tells the current time.
     public let clock: any WallClock
+    /// The person's calendar; its time zone decides where each local day begins.
     public let calendar: Calendar
 
+    /// A context of `clock` and `calendar`.
     public init(clock: any WallClock, calendar: Calendar) {
         self.clock = clock
         self.calendar = calendar
     }
 
+    /// The current instant, from `clock`.
     public func now() -> Date { clock.now() }
 
     /// Today's local date.

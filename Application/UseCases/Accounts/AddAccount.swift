@@ -7,12 +7,15 @@ public struct AddAccount: Sendable {
     let hasher: any PasswordHasher
     let time: TimeContext
 
+    /// A use case on `accounts`, hashing passwords with `hasher`, with now from `time`.
     public init(accounts: any AccountRepository, hasher: any PasswordHasher, time: TimeContext) {
         self.accounts = accounts
         self.hasher = hasher
         self.time = time
     }
 
+    /// The new account, created now. Throws `AccountError` for an invalid email, a password that breaks
+    /// `PasswordPolicy`, and an email an account has already (`emailTaken`).
     public func execute(email text: String, password: String) async throws -> Account {
         let email = try EmailAddress(text)
         try PasswordPolicy.check(password)

@@ -5,10 +5,13 @@ import WellnessDomain
 public struct FindAccount: Sendable {
     let accounts: any AccountRepository
 
+    /// A use case on `accounts`.
     public init(accounts: any AccountRepository) {
         self.accounts = accounts
     }
 
+    /// The account whose id (a UUID, tried first) or email is `reference`; throws
+    /// `AccountError.noSuchAccount` when there is none.
     public func execute(_ reference: String) async throws -> Account {
         if let id = UUID(uuidString: reference.trimmingCharacters(in: .whitespaces)),
            let account = try await accounts.account(id: Account.ID(id)) {

@@ -5,10 +5,12 @@ import WellnessDomain
 /// ``LoginAttemptRepository``, shared by every login and account deletion — in one process, or
 /// in every process on a shared store.
 public struct LoginAttempts: Sendable {
+    /// Which failures make a client wait, and how long.
     public let policy: LoginThrottle.Policy
     let store: any LoginAttemptRepository
     private let now: @Sendable () -> Date
 
+    /// Counts failed logins in `store` by `policy`, with the time from `now`.
     public init(policy: LoginThrottle.Policy = LoginThrottle.Policy(), store: any LoginAttemptRepository,
                 now: @escaping @Sendable () -> Date) {
         self.policy = policy

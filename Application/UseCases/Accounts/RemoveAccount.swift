@@ -5,10 +5,13 @@ import WellnessDomain
 public struct RemoveAccount: Sendable {
     let accounts: any AccountRepository
 
+    /// A use case on `accounts`.
     public init(accounts: any AccountRepository) {
         self.accounts = accounts
     }
 
+    /// Removes the account `reference` names (an id or email, as `FindAccount` finds it) and returns it;
+    /// throws `AccountError.noSuchAccount` when there is none or it is gone by the time it is removed.
     @discardableResult
     public func execute(_ reference: String) async throws -> Account {
         let account = try await FindAccount(accounts: accounts).execute(reference)

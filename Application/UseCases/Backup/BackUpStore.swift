@@ -10,6 +10,7 @@ import WellnessDomain
 public struct BackUpStore: Sendable {
     let stores: BackupRepositories
 
+    /// A use case reading `stores`.
     public init(stores: BackupRepositories) {
         self.stores = stores
     }

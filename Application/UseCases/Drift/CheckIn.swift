@@ -13,6 +13,8 @@ public struct CheckIn: Sendable {
         self.sync = sync
     }
 
+    /// Records the check-in as `RecordCheckin` does (throwing its errors) and, with `sync`, sends the queue
+    /// at once; the receipt says where it went. A refused session (401) is `.sessionEnded`, not an error.
     public func execute(energy: Int, stress: Int, social: Int, keyContact: String? = nil, day: LocalDay? = nil,
                         replace: Bool = false) async throws -> CheckinReceipt {
         let saved = try await record.execute(energy: energy, stress: stress, social: social, keyContact: keyContact,

@@ -17,9 +17,12 @@ public struct CheckinReceipt: Sendable, Equatable {
         case sessionEnded
     }
 
+    /// The check-in as saved.
     public let checkin: Checkin
+    /// Where it went besides this device.
     public let delivery: Delivery
 
+    /// A receipt for `checkin`, delivered as `delivery` says.
     public init(checkin: Checkin, delivery: Delivery) {
         self.checkin = checkin
         self.delivery = delivery

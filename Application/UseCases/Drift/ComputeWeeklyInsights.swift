@@ -8,12 +8,15 @@ public struct ComputeWeeklyInsights: Sendable {
     let tier: any TierSource
     let time: TimeContext
 
+    /// A use case on `checkins` and `tier`, with today from `time`.
     public init(checkins: any CheckinRepository, tier: any TierSource, time: TimeContext) {
         self.checkins = checkins
         self.tier = tier
         self.time = time
     }
 
+    /// The insights over the `days` days ending today, gated for the tier as the type describes; throws
+    /// `DriftWindowError` when `days` is not 7 or 14.
     public func execute(days: Int = 7) async throws -> WeeklyInsights {
         let window = try InsightsWindow(days: days)
         let today = time.today()

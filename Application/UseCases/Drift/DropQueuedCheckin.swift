@@ -4,6 +4,7 @@ import WellnessDomain
 public struct DropQueuedCheckin: Sendable {
     let queue: any CheckinQueueRepository
 
+    /// A use case on `queue`.
     public init(queue: any CheckinQueueRepository) {
         self.queue = queue
     }

@@ -7,10 +7,12 @@ import WellnessDomain
 public struct FindQueuedCheckin: Sendable {
     let queue: any CheckinQueueRepository
 
+    /// A use case on `queue`.
     public init(queue: any CheckinQueueRepository) {
         self.queue = queue
     }
 
+    /// The one queued check-in `reference` names, as the type describes.
     public func execute(_ reference: String) async throws -> QueuedCheckin {
         let key = try IDReference.uuidPrefix(reference)
         let matches = try await queue.all().filter {

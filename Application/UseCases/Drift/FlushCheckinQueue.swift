@@ -17,12 +17,15 @@ public struct FlushCheckinQueue: Sendable {
     let api: any CheckinAPI
     let time: TimeContext
 
+    /// A use case sending `queue` through `api`, with now from `time`.
     public init(queue: any CheckinQueueRepository, api: any CheckinAPI, time: TimeContext) {
         self.queue = queue
         self.api = api
         self.time = time
     }
 
+    /// Sends the queue as the type describes and returns what happened; throws `ApiFailure.unauthorized`
+    /// when the server refused the session (the item stays queued).
     public func execute() async throws -> FlushSummary {
         let flush = UUID()
         var summary = FlushSummary()

@@ -4,10 +4,12 @@ import WellnessDomain
 public struct GetTier: Sendable {
     let tier: any TierSource
 
+    /// A use case on `tier`.
     public init(tier: any TierSource) {
         self.tier = tier
     }
 
+    /// The tier in effect.
     public func execute() async throws -> Tier {
         try await tier.tier()
     }

@@ -8,11 +8,14 @@ public struct ListDriftAlerts: Sendable {
     let checkins: any CheckinRepository
     let time: TimeContext
 
+    /// A use case on `checkins`, with today from `time`.
     public init(checkins: any CheckinRepository, time: TimeContext) {
         self.checkins = checkins
         self.time = time
     }
 
+    /// The alerts of the last `days` days, newest first, as the type describes; throws `InvalidValue` when
+    /// `days` is not in `DriftAlert.dayCounts`.
     public func execute(days: Int = 14) async throws -> [DriftAlert] {
         try DriftAlert.checkDayCount(days)
         let window = try time.lastDays(days)

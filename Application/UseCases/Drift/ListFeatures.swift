@@ -4,10 +4,12 @@ import WellnessDomain
 public struct ListFeatures: Sendable {
     let tier: any TierSource
 
+    /// A use case on `tier`.
     public init(tier: any TierSource) {
         self.tier = tier
     }
 
+    /// Every known feature, with its status on the tier in effect.
     public func execute() async throws -> [FeatureStatus] {
         FeatureGate.features(for: try await tier.tier())
     }

@@ -7,11 +7,14 @@ public struct ReadRemoteAlerts: Sendable {
     let remote: any DriftRemote
     let cache: StaleWhileRevalidate
 
+    /// A use case reading `remote` through `cache`.
     public init(remote: any DriftRemote, cache: StaleWhileRevalidate) {
         self.remote = remote
         self.cache = cache
     }
 
+    /// The server's alerts of the last `days` days, newest first. Throws `InvalidValue` when `days` is not
+    /// in `DriftAlert.dayCounts`, and what `StaleWhileRevalidate.read` throws.
     public func execute(days: Int) async throws -> StaleWhileRevalidate.Result<[DriftAlert]> {
         try DriftAlert.checkDayCount(days)
         let remote = self.remote

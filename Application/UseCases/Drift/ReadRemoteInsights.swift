@@ -8,11 +8,14 @@ public struct ReadRemoteInsights: Sendable {
     let remote: any DriftRemote
     let cache: StaleWhileRevalidate
 
+    /// A use case reading `remote` through `cache`.
     public init(remote: any DriftRemote, cache: StaleWhileRevalidate) {
         self.remote = remote
         self.cache = cache
     }
 
+    /// The server's insights over `days` days. Throws `DriftWindowError` when `days` is not 7 or 14, and
+    /// what `StaleWhileRevalidate.read` throws.
     public func execute(days: Int) async throws -> StaleWhileRevalidate.Result<WeeklyInsights> {
         _ = try InsightsWindow(days: days)
         let remote = self.remote

@@ -5,6 +5,7 @@ import WellnessDomain
 public struct RetryQueuedCheckins: Sendable {
     let queue: any CheckinQueueRepository
 
+    /// A use case on `queue`.
     public init(queue: any CheckinQueueRepository) {
         self.queue = queue
     }

@@ -17,6 +17,8 @@ public actor ServerConnectivity {
     /// How long sending the queue may hold up the call that follows it.
     public let limit: Duration
 
+    /// Connectivity that sends the queue with `flush`, for at most `limit` (3 seconds by default); it
+    /// starts offline.
     public init(flush: FlushCheckinQueue, limit: Duration = .seconds(3)) {
         self.flush = flush
         self.limit = limit
@@ -55,11 +57,14 @@ public struct ConnectedGoalTipsService: GoalTipsService {
     let service: any GoalTipsService
     let connectivity: ServerConnectivity
 
+    /// Asks `service` for tips, through `connectivity` first.
     public init(_ service: any GoalTipsService, connectivity: ServerConnectivity) {
         self.service = service
         self.connectivity = connectivity
     }
 
+    /// Lets `connectivity` send the waiting check-ins, then asks the service; an `.unavailable` failure
+    /// also takes `connectivity` offline.
     public func tips(for goal: Goal, context: UserContext) async throws(GoalTipsServiceError) -> TipsAnswer {
         await connectivity.willCallServer()
         do {

@@ -14,6 +14,7 @@ public struct StaleWhileRevalidate: Sendable {
     let cache: any DriftCacheRepository
     let time: TimeContext
 
+    /// Reads through `cache`, with now from `time`.
     public init(cache: any DriftCacheRepository, time: TimeContext) {
         self.cache = cache
         self.time = time

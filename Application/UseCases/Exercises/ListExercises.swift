@@ -6,11 +6,14 @@ public struct ListExercises: Sendable {
     let exercises: any ExerciseRepository
     let defaults: [ExerciseDefinition]
 
+    /// A use case on `exercises`, seeding `defaults` the first time the library is read.
     public init(exercises: any ExerciseRepository, defaults: [ExerciseDefinition]) {
         self.exercises = exercises
         self.defaults = defaults
     }
 
+    /// The library (seeded if it was not yet), only `muscleGroup` and `equipment` when given, by group
+    /// then name.
     public func execute(muscleGroup: MuscleGroup? = nil, equipment: Equipment? = nil) async throws -> [ExerciseDefinition] {
         let order = Dictionary(uniqueKeysWithValues: MuscleGroup.allCases.enumerated().map { ($1, $0) })
         return try await SeededLibrary(repository: exercises, defaults: defaults).load()

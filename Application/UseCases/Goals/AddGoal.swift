@@ -6,6 +6,7 @@ public struct AddGoal: Sendable {
     let goals: any GoalRepository
     let time: TimeContext
 
+    /// A use case on `goals`, with now from `time`.
     public init(goals: any GoalRepository, time: TimeContext) {
         self.goals = goals
         self.time = time

@@ -7,10 +7,12 @@ import WellnessDomain
 public struct FindGoal: Sendable {
     let goals: any GoalRepository
 
+    /// A use case on `goals`.
     public init(goals: any GoalRepository) {
         self.goals = goals
     }
 
+    /// The one goal `reference` names, as the type describes.
     public func execute(_ reference: String) async throws -> Goal {
         let key = try IDReference.uuidPrefix(reference)
         let matches = try await goals.all().filter {

@@ -22,6 +22,8 @@ public struct GetGoalTips: Sendable {
     /// How many days of moods and journals the service sees.
     public static let contextDays = 30
 
+    /// A use case on `goals`, with `moods` and `journals` for the context, `cache`, `service` and, when it
+    /// fails, `fallback`; now from `time`.
     public init(goals: any GoalRepository, moods: any MoodRepository, journals: any JournalRepository,
                 cache: any TipsCacheRepository, service: any GoalTipsService,
                 fallback: (any GoalTipsService)? = nil, time: TimeContext) {
@@ -34,6 +36,8 @@ public struct GetGoalTips: Sendable {
         self.time = time
     }
 
+    /// Tips for goal `id` by the type's rules; `refresh` asks the service even when cached tips are fresh.
+    /// Throws `GoalTipsError`: `goalNotFound`, `contextBuildFailed`, `serviceFailed` or `noTipsAvailable`.
     public func execute(_ id: Goal.ID, refresh: Bool = false) async throws -> GoalTips {
         guard let goal = try await goals.goal(id) else { throw GoalTipsError.goalNotFound(id) }
         let now = time.now()

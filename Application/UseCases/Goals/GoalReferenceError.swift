@@ -3,9 +3,12 @@ import WellnessDomain
 
 /// A goal reference that matches no goal, or more than one.
 public struct GoalReferenceError: WellnessError, Equatable {
+    /// The reference as given.
     public let reference: String
+    /// Whether it matched several goals (else none).
     public let ambiguous: Bool
 
+    /// The error for `reference`, which matched several goals when `ambiguous`, else none.
     public init(reference: String, ambiguous: Bool) {
         self.reference = reference
         self.ambiguous = ambiguous

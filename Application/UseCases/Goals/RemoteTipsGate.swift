@@ -10,6 +10,7 @@ public struct RemoteTipsGate: GoalTipsService {
     let service: any GoalTipsService
     /// `scheme://host[:port]`, as shown to the person and stored.
     public let destination: String
+    /// Whether `destination` is this machine, which every call may reach without asking.
     public let isLoopback: Bool
     let consents: any TipsConsentRepository
     let allowNow: Bool
@@ -24,6 +25,8 @@ public struct RemoteTipsGate: GoalTipsService {
         self.allowNow = allowNow
     }
 
+    /// Passes the call on when the destination is allowed, as the type describes; otherwise sends nothing
+    /// and throws `GoalTipsServiceError.remoteNotAllowed`.
     public func tips(for goal: Goal, context: UserContext) async throws(GoalTipsServiceError) -> TipsAnswer {
         if !isLoopback {
             do {

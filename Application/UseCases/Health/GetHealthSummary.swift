@@ -7,6 +7,7 @@ public struct GetHealthSummary: Sendable {
     let health: any HealthRepository
     let time: TimeContext
 
+    /// A use case on `health`, with today and the calendar from `time`.
     public init(health: any HealthRepository, time: TimeContext) {
         self.health = health
         self.time = time

@@ -16,6 +16,7 @@ public struct ImportHealthExport: Sendable {
     let health: any HealthRepository
     let time: TimeContext
 
+    /// A use case on `health`, with now from `time`, which says what is in the future.
     public init(health: any HealthRepository, time: TimeContext) {
         self.health = health
         self.time = time
@@ -110,5 +111,6 @@ public struct HealthImportReport: Sendable, Equatable, Codable {
     /// Weigh-ins already stored (typed in, from a CSV file or an earlier export).
     public var weightDuplicates = 0
 
+    /// A report with nothing counted yet.
     public init() {}
 }

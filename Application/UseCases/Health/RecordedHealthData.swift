@@ -11,27 +11,33 @@ import WellnessDomain
 public struct RecordedHealthData: HealthDataSource {
     let health: any HealthRepository
 
+    /// The data imported into `health`.
     public init(health: any HealthRepository) {
         self.health = health
     }
 
+    /// Whether anything was imported, whatever `type`; `false` when the store cannot say.
     public func isAuthorized(_ type: HealthHintType) async -> Bool {
         (try? await health.hasSamples()) ?? false
     }
 
+    /// The workouts that start in `interval`: how many, and their total minutes, rounded.
     public func workoutSummary(in interval: DateInterval) async throws -> (count: Int, minutes: Int) {
         let workouts = try await health.samples(of: [.workout], startingIn: interval)
         return (workouts.count, Int(workouts.reduce(0) { $0 + $1.value }.rounded()))
     }
 
+    /// The largest single source's total of the water samples that start in `interval`; 0 without any.
     public func waterLiters(in interval: DateInterval) async throws -> Double {
         HealthDaySummary.largestSourceTotal(try await health.samples(of: [.water], startingIn: interval)) ?? 0
     }
 
+    /// Minutes of the union of the mindful sessions that start in `interval`, rounded.
     public func mindfulMinutes(in interval: DateInterval) async throws -> Int {
         HealthIntervals.minutes(try await health.samples(of: [.mindfulness], startingIn: interval))
     }
 
+    /// Minutes of the stretches of sleep (overlaps merged) that end in `interval`, rounded.
     public func sleepMinutes(in interval: DateInterval) async throws -> Int {
         let widened = DateInterval(start: interval.start.addingTimeInterval(-HealthDaySummary.lookBack), end: interval.end)
         let stretches = HealthIntervals.union(try await health.samples(of: [.sleep], startingIn: widened).map(\.interval))

@@ -20,6 +20,7 @@ public struct BuildCatchUpDeck: Sendable {
         self.time = time
     }
 
+    /// The deck, its hints and the current section's summary, as the type describes.
     public func execute() async throws -> CatchUpResult {
         let now = time.now()
         let calendar = time.calendar

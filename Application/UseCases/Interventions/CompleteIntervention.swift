@@ -7,12 +7,16 @@ public struct CompleteIntervention: Sendable {
     let log: any InterventionLogRepository
     let time: TimeContext
 
+    /// A use case on `catalog` and `log`, with now and the calendar from `time`.
     public init(catalog: InterventionCatalog, log: any InterventionLogRepository, time: TimeContext) {
         self.catalog = catalog
         self.log = log
         self.time = time
     }
 
+    /// Logs a completion of `id` with `count` at `moment` (now when `nil`) and returns it. Throws
+    /// `InvalidValue` for an id not in the catalog, `InterventionError` for a count that does not fit the
+    /// item, and `TimeProblem` for a moment that cannot be recorded.
     @discardableResult
     public func execute(_ id: Intervention.ID, count: Int = 1, at moment: Date? = nil) async throws -> InterventionCompletion {
         try InterventionLimits.loggableItem(id, count: count, in: catalog)

@@ -6,6 +6,7 @@ public struct DecideCatchUpCard: Sendable {
     let deck: BuildCatchUpDeck
     let record: RecordDecision
 
+    /// A use case on the cards `deck` builds, recording with `record`.
     public init(deck: BuildCatchUpDeck, record: RecordDecision) {
         self.deck = deck
         self.record = record

@@ -5,6 +5,7 @@ public struct GetInterventionHistory: Sendable {
     let catalog: InterventionCatalog
     let log: any InterventionLogRepository
 
+    /// A use case on `catalog` and `log`.
     public init(catalog: InterventionCatalog, log: any InterventionLogRepository) {
         self.catalog = catalog
         self.log = log

@@ -8,12 +8,16 @@ public struct RecordDecision: Sendable {
     let log: any InterventionLogRepository
     let time: TimeContext
 
+    /// A use case on `catalog` and `log`, with now, today and the calendar from `time`.
     public init(catalog: InterventionCatalog, log: any InterventionLogRepository, time: TimeContext) {
         self.catalog = catalog
         self.log = log
         self.time = time
     }
 
+    /// Records `status` for `id` on `day` as the type describes and returns the decision. Throws
+    /// `InvalidValue` for an id not in the catalog, `InterventionError` for a count that does not fit the
+    /// item, and `TimeProblem` for a day after today.
     @discardableResult
     public func execute(_ id: Intervention.ID, day: LocalDay, status: InterventionDecision.Status,
                         count: Int = 1) async throws -> InterventionDecision {

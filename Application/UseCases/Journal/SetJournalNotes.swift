@@ -10,11 +10,15 @@ public struct SetJournalNotes: Sendable {
     /// The longest notes accepted.
     public static let maximumLength = 10_000
 
+    /// A use case on `journals`, with today from `time`.
     public init(journals: any JournalRepository, time: TimeContext) {
         self.journals = journals
         self.time = time
     }
 
+    /// Sets the notes of `day` (today when `nil`) to `text` and returns the journal. Throws
+    /// `JournalError` for notes over `maximumLength` or with a control character, and `TimeProblem` for a
+    /// day after today.
     public func execute(_ text: String, day: LocalDay? = nil) async throws -> DailyJournal {
         guard text.count <= Self.maximumLength else { throw JournalError.notesTooLong(text.count) }
         do { try PlainText.check(text, .notes) } catch { throw JournalError.controlCharacter(error) }

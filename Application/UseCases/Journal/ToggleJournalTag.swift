@@ -6,6 +6,7 @@ public struct ToggleJournalTag: Sendable {
     let journals: any JournalRepository
     let time: TimeContext
 
+    /// A use case on `journals`, with today from `time`.
     public init(journals: any JournalRepository, time: TimeContext) {
         self.journals = journals
         self.time = time

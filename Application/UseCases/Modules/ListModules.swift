@@ -5,11 +5,13 @@ public struct ListModules: Sendable {
     let settings: any ModuleSettingsRepository
     let time: TimeContext
 
+    /// A use case on `settings`, with now from `time`.
     public init(settings: any ModuleSettingsRepository, time: TimeContext) {
         self.settings = settings
         self.time = time
     }
 
+    /// The stored settings, or the first-run defaults, saved now, when none exist.
     public func execute() async throws -> ModuleSettings {
         if let stored = try await settings.load() { return stored }
         let now = time.now()

@@ -5,11 +5,13 @@ public struct RecordModuleUse: Sendable {
     let settings: any ModuleSettingsRepository
     let time: TimeContext
 
+    /// A use case on `settings`, with now from `time`.
     public init(settings: any ModuleSettingsRepository, time: TimeContext) {
         self.settings = settings
         self.time = time
     }
 
+    /// Records a use of `module` now and returns its entry as stored.
     @discardableResult
     public func execute(_ module: TrackingModule) async throws -> ModuleEntry {
         let now = time.now()

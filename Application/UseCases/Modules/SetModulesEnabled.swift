@@ -5,6 +5,7 @@ public struct SetModulesEnabled: Sendable {
     let settings: any ModuleSettingsRepository
     let time: TimeContext
 
+    /// A use case on `settings`, with now from `time`.
     public init(settings: any ModuleSettingsRepository, time: TimeContext) {
         self.settings = settings
         self.time = time

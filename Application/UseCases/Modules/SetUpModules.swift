@@ -7,11 +7,13 @@ public struct SetUpModules: Sendable {
     let settings: any ModuleSettingsRepository
     let time: TimeContext
 
+    /// A use case on `settings`, with now from `time`.
     public init(settings: any ModuleSettingsRepository, time: TimeContext) {
         self.settings = settings
         self.time = time
     }
 
+    /// Applies the selection `modules` as the type describes and returns the settings.
     public func execute(_ modules: Set<TrackingModule>) async throws -> ModuleSettings {
         let now = time.now()
         return try await settings.update { stored in

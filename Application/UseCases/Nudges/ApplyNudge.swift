@@ -9,6 +9,7 @@ public struct ApplyNudge: Sendable {
     let rules: NudgeRules
     let time: TimeContext
 
+    /// A use case on `settings` and `profiles`, judging by `rules`, with now and the calendar from `time`.
     public init(settings: any ModuleSettingsRepository, profiles: any DogProfileRepository,
                 rules: NudgeRules = NudgeRules(), time: TimeContext) {
         self.settings = settings
@@ -17,6 +18,8 @@ public struct ApplyNudge: Sendable {
         self.time = time
     }
 
+    /// Carries out nudge `id` as the type describes and returns what it did; throws
+    /// `NudgeError.notApplicable` when it does not apply now.
     public func execute(_ id: NudgeID) async throws -> NudgeOutcome {
         let profile = try await profiles.load()
         let now = time.now()

@@ -6,12 +6,15 @@ public struct DismissNudge: Sendable {
     let snoozes: any NudgeSnoozeRepository
     let time: TimeContext
 
+    /// A use case on the nudges `nudges` finds, keeping snoozes in `snoozes`, with now from `time`.
     public init(nudges: EvaluateNudges, snoozes: any NudgeSnoozeRepository, time: TimeContext) {
         self.nudges = nudges
         self.snoozes = snoozes
         self.time = time
     }
 
+    /// Snoozes nudge `id` for 30 days and returns the snooze; throws `NudgeError.notApplicable` when it
+    /// does not apply now.
     @discardableResult
     public func execute(_ id: NudgeID) async throws -> NudgeSnooze {
         let now = time.now()

@@ -9,6 +9,8 @@ public struct EvaluateNudges: Sendable {
     let rules: NudgeRules
     let time: TimeContext
 
+    /// A use case on `settings`, `profiles` and `snoozes`, judging by `rules`, with now and the calendar
+    /// from `time`.
     public init(settings: any ModuleSettingsRepository, profiles: any DogProfileRepository,
                 snoozes: any NudgeSnoozeRepository, rules: NudgeRules = NudgeRules(), time: TimeContext) {
         self.modules = ListModules(settings: settings, time: time)

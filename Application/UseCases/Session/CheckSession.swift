@@ -8,11 +8,14 @@ public struct CheckSession: Sendable {
     let credentials: any CredentialStore
     let connect: ConnectToServer
 
+    /// A use case on the login in `credentials`, reaching its server through `connect`.
     public init(credentials: any CredentialStore, connect: @escaping ConnectToServer) {
         self.credentials = credentials
         self.connect = connect
     }
 
+    /// Where the session stands, as the type describes; throws `ClientSessionError.sessionEnded` when the
+    /// server refused the token, which is cleared.
     public func execute() async throws -> SessionStatus {
         var lifecycle = TokenLifecycle()
         let stored = try await credentials.load()

@@ -5,10 +5,13 @@ import WellnessDomain
 public struct ForgetRefusedSession: Sendable {
     let credentials: any CredentialStore
 
+    /// A use case on `credentials`.
     public init(credentials: any CredentialStore) {
         self.credentials = credentials
     }
 
+    /// Forgets the stored login and returns `.sessionEnded` for it, or `.notLoggedIn` when nothing was
+    /// stored.
     public func execute() async throws -> ClientSessionError {
         guard let stored = try await credentials.load() else { return .notLoggedIn }
         var lifecycle = TokenLifecycle(state: .authenticated)

@@ -7,6 +7,7 @@ public struct LogIn: Sendable {
     let credentials: any CredentialStore
     let connect: ConnectToServer
 
+    /// A use case keeping the login in `credentials`, reaching servers through `connect`.
     public init(credentials: any CredentialStore, connect: @escaping ConnectToServer) {
         self.credentials = credentials
         self.connect = connect
@@ -41,6 +42,8 @@ public struct LogIn: Sendable {
         return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
     }
 
+    /// Logs in to `server`, stores the login (its email trimmed and lower-cased) and returns it; throws
+    /// `AccountError.invalidCredentials` when the server refuses the email and password (401).
     @discardableResult
     public func execute(server: URL, email: String, password: String) async throws -> StoredCredentials {
         let grant: AccessGrant

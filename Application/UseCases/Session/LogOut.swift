@@ -7,11 +7,13 @@ public struct LogOut: Sendable {
     let credentials: any CredentialStore
     let connect: ConnectToServer
 
+    /// A use case on the login in `credentials`, reaching its server through `connect`.
     public init(credentials: any CredentialStore, connect: @escaping ConnectToServer) {
         self.credentials = credentials
         self.connect = connect
     }
 
+    /// Logs out as the type describes.
     @discardableResult
     public func execute() async throws -> StoredCredentials? {
         guard let stored = try await credentials.load() else { return nil }

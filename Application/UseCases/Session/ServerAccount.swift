@@ -6,6 +6,7 @@ public struct ServerAccount: Sendable {
     let credentials: any CredentialStore
     let connect: ConnectToServer
 
+    /// The account of the login in `credentials`, reached through `connect`.
     public init(credentials: any CredentialStore, connect: @escaping ConnectToServer) {
         self.credentials = credentials
         self.connect = connect

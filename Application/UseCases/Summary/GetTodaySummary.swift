@@ -13,6 +13,8 @@ public struct GetTodaySummary: Sendable {
     let insights: ComputeWeeklyInsights?
     let time: TimeContext
 
+    /// A use case gathering from each of these, with today from `time`; without `goals` and `tips` the
+    /// summary has no goals, without `insights` no insights.
     public init(modules: ListModules, profile: GetDogProfile, nudges: EvaluateNudges, deck: BuildCatchUpDeck,
                 journal: GetJournal, supplements: ListSupplements, goals: ListGoals? = nil, tips: GetGoalTips? = nil,
                 insights: ComputeWeeklyInsights? = nil, time: TimeContext) {
@@ -42,6 +44,8 @@ public struct GetTodaySummary: Sendable {
         return result
     }
 
+    /// Today's summary. A goal whose tips fail with `GoalTipsError` gets `nil` tips; any other failure
+    /// is thrown.
     public func execute() async throws -> TodaySummary {
         let settings = try await modules.execute()
         return TodaySummary(today: time.today(),

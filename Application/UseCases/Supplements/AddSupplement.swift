@@ -11,6 +11,8 @@ public struct AddSupplement: Sendable {
         self.defaults = defaults
     }
 
+    /// Adds the supplement (seeding the stack first if needed) and returns it; throws `SupplementError`
+    /// for an invalid name or dosage, or a name the stack has already.
     public func execute(name: String, timeOfDay: Supplement.TimeOfDay, dosage: String) async throws -> Supplement {
         try await SeededStack(supplements, defaults: defaults).change { stack in
             try stack.add(name: name, timeOfDay: timeOfDay, dosage: dosage)

@@ -11,6 +11,9 @@ public struct EditSupplement: Sendable {
         self.defaults = defaults
     }
 
+    /// Changes the given fields of the supplement `reference` names and returns it; throws
+    /// `InvalidValue` when it names none or several, and `SupplementError` for an invalid dosage or
+    /// an invalid or taken name.
     public func execute(_ reference: String, name: String? = nil, timeOfDay: Supplement.TimeOfDay? = nil,
                         dosage: String? = nil, isActive: Bool? = nil) async throws -> Supplement {
         try await SeededStack(supplements, defaults: defaults).change { stack in

@@ -6,6 +6,7 @@ public struct GetSupplementAdherence: Sendable {
     let defaults: [Supplement]
     let time: TimeContext
 
+    /// The numbers of days adherence can be asked for.
     public static let windows = [7, 30]
 
     /// `defaults` is the stack seeded on first use (``SupplementStack/defaults`` unless localised).
@@ -15,6 +16,8 @@ public struct GetSupplementAdherence: Sendable {
         self.time = time
     }
 
+    /// Adherence over the last `days` days, today included; throws `InvalidValue` unless `days` is one of
+    /// `windows`.
     public func execute(days: Int = 7) async throws -> SupplementAdherence {
         guard Self.windows.contains(days) else {
             throw InvalidValue(kind: .adherenceWindow, value: "\(days)", valid: Self.windows.map(String.init))

@@ -15,6 +15,7 @@ public struct ListSupplements: Sendable {
         self.time = time
     }
 
+    /// The stack on `day` (today when `nil`), as the type describes.
     public func execute(day: LocalDay? = nil) async throws -> [SupplementStatus] {
         let day = day ?? time.today()
         let stack = try await SeededStack(supplements, defaults: defaults).load()

@@ -11,6 +11,8 @@ public struct MoveSupplement: Sendable {
         self.defaults = defaults
     }
 
+    /// Moves the supplement `reference` names to `position` and returns the stack; throws `InvalidValue`
+    /// when it names none or several, and `SupplementError` for a position out of range.
     public func execute(_ reference: String, to position: Int) async throws -> SupplementStack {
         try await SeededStack(supplements, defaults: defaults).change { stack in
             try stack.move(try stack.find(reference).id, to: position)

@@ -11,6 +11,8 @@ public struct RemoveSupplement: Sendable {
         self.defaults = defaults
     }
 
+    /// Deletes the supplement `reference` names and returns it; throws `InvalidValue` when it names none
+    /// or several.
     @discardableResult
     public func execute(_ reference: String) async throws -> Supplement {
         try await SeededStack(supplements, defaults: defaults).change { stack in

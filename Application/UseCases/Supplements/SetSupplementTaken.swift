@@ -13,6 +13,8 @@ public struct SetSupplementTaken: Sendable {
         self.time = time
     }
 
+    /// Saves whether the supplement `reference` names was taken on `day` (today when `nil`) and returns the
+    /// log; throws `InvalidValue` when it names none or several, and `TimeProblem` for a day after today.
     @discardableResult
     public func execute(_ reference: String, taken: Bool, day: LocalDay? = nil) async throws -> SupplementLog {
         let supplement = try await SeededStack(supplements, defaults: defaults).load().find(reference)

@@ -6,6 +6,7 @@ public struct AddWeight: Sendable {
     let weights: any WeightRepository
     let time: TimeContext
 
+    /// A use case on `weights`, with now from `time`.
     public init(weights: any WeightRepository, time: TimeContext) {
         self.weights = weights
         self.time = time

@@ -12,8 +12,10 @@ public struct ExportWeightCSV: Sendable {
     let weights: any WeightRepository
     let time: TimeContext
 
+    /// The file's header line, without its line break.
     public static let header = "date,weight_kg,note"
 
+    /// A use case on `weights`, writing dates with their UTC offset in `time`'s time zone.
     public init(weights: any WeightRepository, time: TimeContext) {
         self.weights = weights
         self.time = time

@@ -6,11 +6,13 @@ public struct GetWeightTrend: Sendable {
     let weights: any WeightRepository
     let time: TimeContext
 
+    /// A use case on `weights`, with the calendar from `time`.
     public init(weights: any WeightRepository, time: TimeContext) {
         self.weights = weights
         self.time = time
     }
 
+    /// The trend as the type describes; an empty trend when nothing is stored.
     public func execute() async throws -> WeightTrend {
         guard let latest = try await weights.latest(atOrBefore: nil) else {
             return WeightTrend(entries: [], calendar: time.calendar)

@@ -16,6 +16,7 @@ public struct ImportWeightCSV: Sendable {
     let weights: any WeightRepository
     let time: TimeContext
 
+    /// A use case on `weights`, with the calendar and now from `time` for reading dates.
     public init(weights: any WeightRepository, time: TimeContext) {
         self.weights = weights
         self.time = time

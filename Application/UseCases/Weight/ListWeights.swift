@@ -6,6 +6,7 @@ public struct ListWeights: Sendable {
     let weights: any WeightRepository
     let time: TimeContext
 
+    /// A use case on `weights`, with today and the calendar from `time`.
     public init(weights: any WeightRepository, time: TimeContext) {
         self.weights = weights
         self.time = time
@@ -20,6 +21,8 @@ public struct ListWeights: Sendable {
         return WeightListing(entries: entries, shortIDs: ShortIDs(of: all.map(\.id)))
     }
 
+    /// The weigh-ins of the last `days` local days (every one when `nil`), oldest first; throws
+    /// `InvalidValue` when `days` is not in `LocalDay.dayCounts`.
     public func execute(days: Int? = nil) async throws -> [WeightEntry] {
         guard let days else { return try await weights.entries(since: nil) }
         return try await weights.entries(since: try time.lastDays(days).lowerBound.start(in: time.calendar))
@@ -28,7 +31,9 @@ public struct ListWeights: Sendable {
 
 /// Weigh-ins with the short ids a list shows for them.
 public struct WeightListing: Sendable {
+    /// The weigh-ins listed, oldest first.
     public let entries: [WeightEntry]
+    /// Short ids that tell apart every stored weigh-in, not only the listed ones.
     public let shortIDs: ShortIDs
 
     /// The short id of `entry`.

@@ -8,6 +8,7 @@ public struct MakeWeightChart: Sendable {
     let weights: any WeightRepository
     let time: TimeContext
 
+    /// A use case on `weights`, with today and the calendar from `time`.
     public init(weights: any WeightRepository, time: TimeContext) {
         self.weights = weights
         self.time = time

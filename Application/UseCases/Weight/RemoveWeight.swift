@@ -5,6 +5,7 @@ import WellnessDomain
 public struct RemoveWeight: Sendable {
     let weights: any WeightRepository
 
+    /// A use case on `weights`.
     public init(weights: any WeightRepository) {
         self.weights = weights
     }

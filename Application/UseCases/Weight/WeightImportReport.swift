@@ -5,8 +5,11 @@ import WellnessDomain
 public struct WeightImportReport: Sendable, Equatable {
     /// A bad row left out under `skipInvalid`.
     public struct Skipped: Sendable, Equatable {
+        /// The row's line in the file, counted from 1.
         public let line: Int
+        /// The bad field's column, counted from 1.
         public let column: Int
+        /// What is wrong with the field.
         public let problem: CSVProblem
 
         /// The row as the error it would have stopped the import with.
@@ -26,6 +29,7 @@ public struct WeightImportReport: Sendable, Equatable {
     /// Nothing was saved.
     public var dryRun: Bool
 
+    /// A report with nothing counted yet, for a file in `format`.
     public init(format: WeightCSVLayout.Format, dryRun: Bool) {
         self.format = format
         self.dryRun = dryRun
