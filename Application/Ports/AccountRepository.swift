@@ -5,7 +5,9 @@ import WellnessDomain
 public protocol AccountRepository: Sendable {
     /// Adds `account` unless its email is taken; returns whether it was added.
     func add(_ account: Account) async throws -> Bool
+    /// The account with this email (normalised, so case does not matter); `nil` when there is none.
     func account(email: EmailAddress) async throws -> Account?
+    /// The account with this id; `nil` when there is none.
     func account(id: Account.ID) async throws -> Account?
     /// Every account, by email.
     func all() async throws -> [Account]

@@ -6,6 +6,7 @@ import WellnessDomain
 /// one transaction, so a replay always gets the first answer — from another process on the same
 /// data, and after a crash between the two writes, too.
 public protocol IdempotencyRepository: Sendable {
+    /// The account's record for `key`; `nil` when there is none (or it was removed).
     func record(account: Account.ID, key: String) async throws -> IdempotencyRecord?
     /// In one transaction: when the account has no record for `key`, saves `checkin` with the
     /// store's check-ins (replacing the day's only when `replacing`) and a record of the answer

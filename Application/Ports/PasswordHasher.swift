@@ -3,6 +3,7 @@ import WellnessDomain
 
 /// A slow, salted password hash (bcrypt on the server).
 public protocol PasswordHasher: Sendable {
+    /// A new salted hash of `password`, to store instead of it.
     func hash(_ password: String) async throws -> String
     /// Whether `password` matches `hash`; false for a malformed hash.
     func verify(_ password: String, against hash: String) async -> Bool

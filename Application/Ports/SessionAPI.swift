@@ -4,8 +4,11 @@ import WellnessDomain
 /// The server's session endpoints. Failures are ``ApiFailure``s (a wrong password is
 /// `.unauthorized`).
 public protocol SessionAPI: Sendable {
+    /// `POST /api/auth/login`: a new access token and when it expires.
     func logIn(email: String, password: String) async throws -> AccessGrant
+    /// `GET /api/auth/session`: the token's account (id, email, tier) and when it expires.
     func session() async throws -> SessionInfo
+    /// `POST /api/auth/logout`: ends the session, so its token is refused from then on.
     func logOut() async throws
     /// The account's data as a backup archive (``BackupArchive``).
     func exportAccount() async throws -> [UInt8]
