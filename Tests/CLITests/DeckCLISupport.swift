@@ -299,7 +299,7 @@ struct TerminalSession: Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        closeOtherDescriptors(&actions)
+        ChildProcess.closeOtherDescriptors(&actions)
         let cArguments = argv.map { strdup($0) } + [nil]
         let cEnvironment = environment.map { strdup($0) } + [nil]
         defer {
@@ -338,20 +338,6 @@ struct TerminalSession: Sendable {
         }
         // WIFEXITED / WEXITSTATUS by hand (macros are not imported).
         return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-    }
-
-    /// Adds "close every descriptor from 3 up" to `actions` (glibc's `addclosefrom_np`, looked
-    /// up at run time; else each descriptor open now).
-    private static func closeOtherDescriptors(_ actions: inout posix_spawn_file_actions_t) {
-        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") {
-            _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
-            return
-        }
-        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/fd")) ?? []
-        for descriptor in open.compactMap({ Int32($0) }) where descriptor > 2 && fcntl(descriptor, F_GETFD) != -1 {
-            posix_spawn_file_actions_addclose(&actions, descriptor)
-        }
     }
 
     /// `text` quoted for `sh`.

@@ -218,7 +218,7 @@ struct ServerCLITests {
     func https() async throws {
         let serverData = try await Self.serverDataWithAnn()
         let client = try Sandbox()
-        let made = try SelfSignedCertificate(in: serverData.root.url)
+        let made = try await SelfSignedCertificate.make(in: serverData.root.url)
         let certificate = made.certificate.path, key = made.privateKey.path
         let alone = try await serverData.raw(["serve", "--tls-cert", certificate, "--data-dir", serverData.data.path])
         #expect(alone.status != 0 && alone.stderr.contains("--tls-cert and --tls-key go together"), "\(alone)")

@@ -13,14 +13,14 @@ import WellnessWire
 @Suite("https")
 struct HTTPSTests {
     /// A self-signed certificate for 127.0.0.1 and localhost, and its key.
-    static func selfSigned(in directory: TemporaryDirectory) throws -> ServerConfiguration.TLSFiles {
-        let made = try SelfSignedCertificate(in: directory.url)
+    static func selfSigned(in directory: TemporaryDirectory) async throws -> ServerConfiguration.TLSFiles {
+        let made = try await SelfSignedCertificate.make(in: directory.url)
         return ServerConfiguration.TLSFiles(certificateChain: made.certificate, privateKey: made.privateKey)
     }
 
     static func withTLSServer(_ body: (TestServer, ServerConfiguration.TLSFiles) async throws -> Void) async throws {
         let directory = try TemporaryDirectory(prefix: "wellness-https-test")
-        let files = try selfSigned(in: directory)
+        let files = try await selfSigned(in: directory)
         let clock = FixedWallClock(TestServer.start)
         let host = try TestServer.makeHost(directory: directory, clock: clock)
         try await TestServer.run(host, directory: directory, clock: clock,
@@ -59,7 +59,7 @@ struct HTTPSTests {
     @Test("a missing or non-PEM TLS file stops the server before it listens, naming the file")
     func badFiles() async throws {
         let directory = try TemporaryDirectory(prefix: "wellness-https-test")
-        let files = try Self.selfSigned(in: directory)
+        let files = try await Self.selfSigned(in: directory)
         let notPEM = directory.file("not.pem")
         try Data("hello".utf8).write(to: notPEM)
         let host = try TestServer.makeHost(directory: directory, clock: FixedWallClock(TestServer.start))

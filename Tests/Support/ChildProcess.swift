@@ -12,8 +12,8 @@ import Foundation
 /// 6.3.1) `Process.run()` reads 256 bytes from each `/proc/self/fd` entry, past the end of
 /// glibc's directory buffer, and crashes once the test process holds over a thousand file
 /// descriptors, which the parallel store and server suites reach (swift-corelibs-foundation
-/// pull request 5472). Every descriptor made here is close-on-exec, so children inherit only
-/// their three standard streams.
+/// pull request 5472). A child gets its three standard streams and nothing else: the spawn
+/// closes every other descriptor, so a child never holds open a pipe another test reads.
 public final class ChildProcess: @unchecked Sendable {
     public let pid: pid_t
     /// Read ends of the child's stdout and stderr (closed by `readAll`).
@@ -42,8 +42,9 @@ public final class ChildProcess: @unchecked Sendable {
         func pipePair() throws -> (read: Int32, write: Int32) {
             var fds: [Int32] = [0, 0]
             guard pipe(&fds) == 0 else { throw SpawnError.failed("pipe", errno) }
-            // Close-on-exec (the window before it is set only matters to a concurrent fork,
-            // and every spawn here dup2s what the child needs).
+            // Close-on-exec (Swift's Glibc has no pipe2): until it is set, a process spawned
+            // by another thread could inherit the pipe, which is why every spawn in the tests
+            // also closes all but its standard streams (closeOtherDescriptors).
             _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
             _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
             return (fds[0], fds[1])
@@ -59,6 +60,7 @@ public final class ChildProcess: @unchecked Sendable {
         posix_spawn_file_actions_adddup2(&actions, inputPipe?.read ?? null, 0)
         posix_spawn_file_actions_adddup2(&actions, output.write, 1)
         posix_spawn_file_actions_adddup2(&actions, errors.write, 2)
+        Self.closeOtherDescriptors(&actions)
 
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -110,16 +112,15 @@ public final class ChildProcess: @unchecked Sendable {
         }
         let killed = TimeoutFlag()
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
-            if !killed.isFinished {
-                killed.markTimedOut()
-                child.signal(SIGKILL)
-            }
+            // Until it is reaped the child's pid is its own, so the signal never reaches another.
+            if killed.timeOut() { child.signal(SIGKILL) }
         }
         let outputData = child.readAll(child.standardOutput)
         group.wait()
+        child.waitUntilExited()
+        let timedOut = killed.finish()
         let status = child.wait()
-        killed.markFinished()
-        if killed.didTimeOut { return nil }
+        if timedOut { return nil }
         return Finished(status: status,
                         standardOutput: String(decoding: outputData, as: UTF8.self),
                         standardError: String(decoding: errorData.get(), as: UTF8.self))
@@ -161,6 +162,26 @@ public final class ChildProcess: @unchecked Sendable {
         kill(pid, number)
     }
 
+    /// Waits until the child has ended, without reaping it (its pid stays taken).
+    public func waitUntilExited() {
+        var info = siginfo_t()
+        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR {}
+    }
+
+    /// Adds "close every descriptor from 3 up" to `actions` (glibc's `addclosefrom_np`, looked
+    /// up at run time; else each descriptor open now). Add it after the `dup2`s it must keep.
+    public static func closeOtherDescriptors(_ actions: inout posix_spawn_file_actions_t) {
+        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") {
+            _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
+            return
+        }
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/fd")) ?? []
+        for descriptor in open.compactMap({ Int32($0) }) where descriptor > 2 && fcntl(descriptor, F_GETFD) != -1 {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
+    }
+
     /// Waits for the child; its exit status, or 128 + the signal that ended it.
     public func wait() -> Int32 {
         var status: Int32 = 0
@@ -177,12 +198,23 @@ private final class DataBox: @unchecked Sendable {
     func get() -> Data { lock.withLock { data } }
 }
 
+/// Whether a child ran out of time, decided once: by the timer or by the child ending first.
 private final class TimeoutFlag: @unchecked Sendable {
     private let lock = NSLock()
     private var finished = false
     private var timedOut = false
-    var isFinished: Bool { lock.withLock { finished } }
-    var didTimeOut: Bool { lock.withLock { timedOut } }
-    func markFinished() { lock.withLock { finished = true } }
-    func markTimedOut() { lock.withLock { timedOut = true } }
+    /// The timer: true (and timed out) unless the child has already ended.
+    func timeOut() -> Bool {
+        lock.withLock {
+            if !finished { timedOut = true }
+            return timedOut
+        }
+    }
+    /// The child ended: whether the timer had fired first.
+    func finish() -> Bool {
+        lock.withLock {
+            finished = true
+            return timedOut
+        }
+    }
 }

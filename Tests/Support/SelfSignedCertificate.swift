@@ -6,7 +6,13 @@ public struct SelfSignedCertificate: Sendable {
     public let certificate: URL
     public let privateKey: URL
 
-    /// Writes `cert.pem` and `key.pem` into `directory`.
+    /// Writes `cert.pem` and `key.pem` into `directory`, waiting for `openssl` on a Dispatch
+    /// thread rather than one of Swift's cooperative ones (two on CI, which other tests need).
+    public static func make(in directory: URL) async throws -> SelfSignedCertificate {
+        try await offTheCooperativePool { try SelfSignedCertificate(in: directory) }
+    }
+
+    /// Writes `cert.pem` and `key.pem` into `directory`, blocking the calling thread.
     public init(in directory: URL) throws {
         certificate = directory.appendingPathComponent("cert.pem")
         privateKey = directory.appendingPathComponent("key.pem")
