@@ -48,13 +48,19 @@ public enum TrustedCertificates {
         }
     }
 
-    /// AsyncHTTPClient's shared configuration (full certificate verification, timeouts, at most
-    /// 20 redirects), with `tls` when given and the idle timeout above.
-    private static func makeClient(tls: TLSConfiguration?) -> HTTPClient {
+    /// The configuration of these clients: AsyncHTTPClient's shared one (full certificate
+    /// verification, its timeouts, at most 20 redirects), with `tls` when given and idle
+    /// connections closed after ``idleConnectionTimeout``. For a client of your own that talks
+    /// to a Wellness server the same way.
+    public static func configuration(tls: TLSConfiguration? = nil) -> HTTPClient.Configuration {
         var configuration = HTTPClient.Configuration.singletonConfiguration
         if let tls { configuration.tlsConfiguration = tls }
-        configuration.connectionPool = .init(idleTimeout: TimeAmount(idleConnectionTimeout))
-        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        configuration.connectionPool.idleTimeout = TimeAmount(idleConnectionTimeout)
+        return configuration
+    }
+
+    private static func makeClient(tls: TLSConfiguration?) -> HTTPClient {
+        HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration(tls: tls))
     }
 }
 

@@ -1,4 +1,6 @@
+import AsyncHTTPClient
 import Foundation
+import NIOCore
 import Testing
 import WellnessComposition
 import WellnessHTTP
@@ -14,6 +16,10 @@ struct IdleConnectionTests {
         let server = ServerConfiguration(port: 0)
         #expect(TrustedCertificates.idleConnectionTimeout < server.idleTimeout)
         #expect(TrustedCertificates.idleConnectionTimeout >= .seconds(1), "a connection is still reused between requests")
+        #expect(TrustedCertificates.configuration().connectionPool.idleTimeout
+                == TimeAmount(TrustedCertificates.idleConnectionTimeout))
+        #expect(TrustedCertificates.configuration(tls: .makeClientConfiguration()).connectionPool.idleTimeout
+                == TimeAmount(TrustedCertificates.idleConnectionTimeout), "the clients trusting a PEM file too")
         #expect(try TrustedCertificates.client(alsoTrusting: nil) === TrustedCertificates.shared)
     }
 
