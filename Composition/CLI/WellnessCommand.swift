@@ -9,7 +9,8 @@ struct WellnessCommand: AsyncParsableCommand {
             With no subcommand, prints today's summary.
             Environment: WELLNESS_STORE, WELLNESS_DATA_DIR, WELLNESS_NOW, WELLNESS_CATALOG, WELLNESS_TIER, \
             TZ (time zone), LC_ALL, LC_MESSAGES or LANG (language), WELLNESS_LOG_LEVEL, WELLNESS_CA_FILE \
-            (certificates to trust), and WELLNESS_TIPS_* for AI tips (see `wellness tips --help`).
+            (certificates to trust), WELLNESS_DATABASE_URL (serve and users on PostgreSQL), and \
+            WELLNESS_TIPS_* for AI tips (see `wellness tips --help`).
             """,
         subcommands: [SummaryCommand.self, DeckCommand.self, InterventionsCommand.self, JournalCommand.self,
                       SupplementsCommand.self, ExercisesCommand.self, GoalsCommand.self, MoodCommand.self,

@@ -131,7 +131,7 @@ struct BackupCLITests {
         let refused = try await target.run(["restore", file.path], now: Moment.start)
         #expect(refused.status == 1, "\(refused)")
         #expect(refused.stderr.contains("\(location) already holds data (1 weights"), "\(refused)")
-        #expect(refused.stderr.hasSuffix("; a restore or migration needs an empty store; or pass --replace to replace everything in it\n"),
+        #expect(refused.stderr.hasSuffix("; a restore or migration needs an empty store; pass --replace to replace everything in it\n"),
                 "\(refused)")
         #expect(try await Self.archive(target) != archive)
 

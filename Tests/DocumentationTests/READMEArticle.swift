@@ -28,8 +28,13 @@ struct READMEArticle {
         } catch {
             print(ErrorPresenter(locale: .nl).message(for: error))  // "stemming 7 kan niet; …"
         }
-        let refusal = ErrorPresenter(locale: .nl).message(for: GoalError.invalidMoodScore(7))
-        #expect(refusal.hasPrefix("stemming 7 kan niet; "), "\(refusal)")
+        do {
+            try await wellness.moods.log(score: 7)
+            Issue.record("a mood of 7 was saved")
+        } catch {
+            let refusal = ErrorPresenter(locale: .nl).message(for: error)
+            #expect(refusal.hasPrefix("stemming 7 kan niet; "), "\(refusal)")
+        }
         #expect(try await wellness.nudges.evaluate().isEmpty, "a new user is not nudged on day one")
         #expect(try await wellness.journal.day().tags == ["coffee"])
         #expect(try await wellness.modules.list().enabledModules == [.medications, .walks, .training, .feeding, .documents])
