@@ -23,8 +23,10 @@ import Foundation
 public enum BackupArchive {
     /// The value of `format`: what tells a backup from any other JSON.
     public static let format = "wellness-backup"
-    /// The version this build writes, and the newest it reads.
-    public static let version = 1
+    /// The version this build writes for Wellness's own kinds, and the newest it reads: the
+    /// newest ``RecordKind/archiveVersion`` of ``RecordRegistry/standard``. A collection that a
+    /// later version adds raises it; an archive of an older version reads that collection as empty.
+    public static var version: Int { RecordRegistry.standard.archiveVersion }
 }
 
 /// The values a store holds one of: written whole under `settings`.
@@ -82,6 +84,18 @@ public struct BackupSettings: Sendable, Equatable, Codable {
         try container.encode(checkinsPausedUntil, forKey: .checkinsPausedUntil)
     }
 
+    /// Whether `identity` is among what the setting named `target` holds; `nil` when no setting
+    /// has that name. A supplement log names a supplement of the stack
+    /// (``SupplementLogRecords/supplementTarget``).
+    public func holds(_ identity: any Hashable & Sendable, in target: String) -> Bool? {
+        switch target {
+        case SupplementLogRecords.supplementTarget:
+            (identity as? Supplement.ID).map { id in supplementStack.supplements.contains { $0.id == id } } ?? false
+        default:
+            nil
+        }
+    }
+
     /// Whether these are the settings of a store nobody has used: no profile, no module choice,
     /// no supplements or exercises (not even the seeded defaults), not paused. The tier is a
     /// subscription setting, not data, and does not count.
@@ -91,76 +105,18 @@ public struct BackupSettings: Sendable, Equatable, Codable {
     }
 }
 
-/// The collections of an archive, in the order they are written.
-public enum BackupCollection: String, CaseIterable, Sendable, Codable, Comparable {
-    case supplementLogs, goals, goalTips, journals, moods, checkins, queuedCheckins
-    case completions, decisions, nudgeSnoozes, weights, health
-
-    public static func < (lhs: BackupCollection, rhs: BackupCollection) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
-    }
-}
-
-/// One record of a collection.
-public enum BackupRecord: Sendable, Equatable {
-    case supplementLog(SupplementLog)
-    case goal(Goal)
-    case goalTips(GoalTips)
-    case journal(DailyJournal)
-    case mood(MoodEntry)
-    case checkin(Checkin)
-    case queuedCheckin(QueuedCheckin)
-    case completion(InterventionCompletion)
-    case decision(InterventionDecision)
-    case nudgeSnooze(NudgeSnooze)
-    case weight(WeightEntry)
-    case health(HealthSample)
-
-    public var collection: BackupCollection {
-        switch self {
-        case .supplementLog: .supplementLogs
-        case .goal: .goals
-        case .goalTips: .goalTips
-        case .journal: .journals
-        case .mood: .moods
-        case .checkin: .checkins
-        case .queuedCheckin: .queuedCheckins
-        case .completion: .completions
-        case .decision: .decisions
-        case .nudgeSnooze: .nudgeSnoozes
-        case .weight: .weights
-        case .health: .health
-        }
-    }
-
-    /// What identifies the record in its collection (no two records of a collection share it),
-    /// as messages name it: an id, a day, or a day and what it is of.
-    public var identity: String {
-        switch self {
-        case .supplementLog(let log): "\(log.day) \(log.supplementID)"
-        case .goal(let goal): goal.id.description
-        case .goalTips(let tips): tips.goalID.description
-        case .journal(let journal): journal.day.description
-        case .mood(let mood): mood.day.description
-        case .checkin(let checkin): checkin.day.description
-        case .queuedCheckin(let item): item.id.description
-        case .completion(let completion): completion.id.description
-        case .decision(let decision): "\(decision.day) \(decision.interventionID)"
-        case .nudgeSnooze(let snooze): snooze.nudgeID
-        case .weight(let entry): entry.id.description
-        case .health(let sample):
-            "\(sample.kind.rawValue) \(sample.source) \(Timestamp.format(sample.start))–\(Timestamp.format(sample.end)) \(sample.value)"
-        }
-    }
-}
-
 /// How many records of each collection an archive or a store holds.
 public struct BackupCounts: Sendable, Equatable, Codable {
-    public private(set) var records: [BackupCollection: Int] = [:]
+    public private(set) var records: [RecordCollection: Int] = [:]
+    /// The collections counted, in archive order: those of the registry the counts are of.
+    public let collections: [RecordCollection]
 
-    public init() {}
+    /// No records yet, of each of `registry`'s collections.
+    public init(registry: RecordRegistry = .standard) {
+        collections = registry.collections
+    }
 
-    public subscript(collection: BackupCollection) -> Int {
+    public subscript(collection: RecordCollection) -> Int {
         get { records[collection] ?? 0 }
         set { records[collection] = newValue }
     }
@@ -169,34 +125,41 @@ public struct BackupCounts: Sendable, Equatable, Codable {
     public var total: Int { records.values.reduce(0, +) }
 
     /// The collections that hold records, in archive order, with their counts.
-    public var nonEmpty: [(collection: BackupCollection, count: Int)] {
-        BackupCollection.allCases.compactMap { collection in
+    public var nonEmpty: [(collection: RecordCollection, count: Int)] {
+        collections.compactMap { collection in
             let count = self[collection]
             return count > 0 ? (collection, count) : nil
         }
     }
 
+    public static func == (lhs: BackupCounts, rhs: BackupCounts) -> Bool {
+        lhs.nonEmpty.elementsEqual(rhs.nonEmpty) { $0.collection == $1.collection && $0.count == $1.count }
+    }
+
+    /// Every collection's count under its name, zeros included.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: BackupCollection.CodingKey.self)
-        for collection in BackupCollection.allCases {
+        var container = encoder.container(keyedBy: RecordCollection.CodingKey.self)
+        for collection in collections {
             try container.encode(self[collection], forKey: .init(collection))
         }
     }
 
+    /// Counts of the standard registry's collections.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: BackupCollection.CodingKey.self)
-        for collection in BackupCollection.allCases {
+        let container = try decoder.container(keyedBy: RecordCollection.CodingKey.self)
+        self.init()
+        for collection in collections {
             self[collection] = try container.decodeIfPresent(Int.self, forKey: .init(collection)) ?? 0
         }
     }
 }
 
-extension BackupCollection {
+extension RecordCollection {
     /// A collection's name as a JSON key.
     public struct CodingKey: Swift.CodingKey {
         public let stringValue: String
         public var intValue: Int? { nil }
-        public init(_ collection: BackupCollection) { stringValue = collection.rawValue }
+        public init(_ collection: RecordCollection) { stringValue = collection.rawValue }
         public init?(stringValue: String) { self.stringValue = stringValue }
         public init?(intValue: Int) { nil }
     }

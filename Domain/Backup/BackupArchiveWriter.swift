@@ -1,15 +1,17 @@
 import Foundation
 
 /// Writes a backup archive (see ``BackupArchive``) to `write` in chunks: the header and settings,
-/// then every collection in ``BackupCollection`` order, one record per line, keys sorted, so the
+/// then every collection in its registry's order, one record per line, keys sorted, so the
 /// same records always give the same bytes. Every collection is written, empty ones as `[]`.
 public struct BackupArchiveWriter {
     private let write: ([UInt8]) throws -> Void
+    private let registry: RecordRegistry
     private var buffer: [UInt8] = []
-    private var current: BackupCollection?
+    /// The position in the registry of the collection being written.
+    private var current: Int?
     private var recordsInCurrent = 0
     private var started = false
-    public private(set) var counts = BackupCounts()
+    public private(set) var counts: BackupCounts
 
     private let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
@@ -18,9 +20,11 @@ public struct BackupArchiveWriter {
         return encoder
     }()
 
-    /// Bytes are handed to `write` about 64 KB at a time.
-    public init(write: @escaping ([UInt8]) throws -> Void) {
+    /// An archive of `registry`'s collections; bytes are handed to `write` about 64 KB at a time.
+    public init(registry: RecordRegistry = .standard, write: @escaping ([UInt8]) throws -> Void) {
         self.write = write
+        self.registry = registry
+        self.counts = BackupCounts(registry: registry)
     }
 
     /// Writes the header and the settings; call it first, once.
@@ -29,16 +33,19 @@ public struct BackupArchiveWriter {
         started = true
         append("{\"format\":")
         append(try encoder.encode(BackupArchive.format))
-        append(",\"version\":\(BackupArchive.version),\n\"settings\":")
+        append(",\"version\":\(registry.archiveVersion),\n\"settings\":")
         append(try encoder.encode(settings))
         append(",\n\"collections\":{")
     }
 
-    /// Writes `record`; records come collection by collection, in ``BackupCollection`` order.
-    public mutating func append(_ record: BackupRecord) throws {
-        try open(record.collection)
+    /// Writes `record`; records come collection by collection, in the registry's order.
+    public mutating func append(_ record: AnyRecord) throws {
+        guard let position = registry.position(of: record.collection) else {
+            preconditionFailure("\(record.collection) is not a collection of this archive's registry")
+        }
+        try open(position)
         append(recordsInCurrent == 0 ? "\n" : ",\n")
-        append(try encode(record))
+        append(try record.kind.encode(record.value, with: encoder))
         recordsInCurrent += 1
         counts[record.collection] += 1
         if buffer.count >= 1 << 16 { try flush() }
@@ -48,42 +55,29 @@ public struct BackupArchiveWriter {
     /// over the last bytes.
     public mutating func finish() throws {
         precondition(started, "begin(settings:) comes first")
-        if let last = BackupCollection.allCases.last { try open(last) }
-        append("\n]\n}}\n")
+        if registry.kinds.isEmpty {
+            append("}}\n")
+        } else {
+            try open(registry.kinds.count - 1)
+            append("\n]\n}}\n")
+        }
         current = nil
         try flush()
     }
 
-    /// Closes the collection being written and opens every one up to `collection`.
-    private mutating func open(_ collection: BackupCollection) throws {
+    /// Closes the collection being written and opens every one up to the one at `position`.
+    private mutating func open(_ position: Int) throws {
         precondition(started, "begin(settings:) comes first")
         if let current {
-            precondition(current <= collection, "records come in collection order: \(collection) after \(current)")
-            if current == collection { return }
+            precondition(current <= position, "records come in collection order: "
+                + "\(registry.collections[position]) after \(registry.collections[current])")
+            if current == position { return }
         }
-        for next in BackupCollection.allCases where current.map({ $0 < next }) ?? true {
-            guard next <= collection else { break }
+        for next in (current.map { $0 + 1 } ?? 0)...position {
             if current != nil { append("\n],") }
-            append("\n\"\(next.rawValue)\":[")
+            append("\n\"\(registry.collections[next].rawValue)\":[")
             current = next
             recordsInCurrent = 0
-        }
-    }
-
-    private func encode(_ record: BackupRecord) throws -> Data {
-        switch record {
-        case .supplementLog(let value): try encoder.encode(value)
-        case .goal(let value): try encoder.encode(value)
-        case .goalTips(let value): try encoder.encode(value)
-        case .journal(let value): try encoder.encode(value)
-        case .mood(let value): try encoder.encode(value)
-        case .checkin(let value): try encoder.encode(value)
-        case .queuedCheckin(let value): try encoder.encode(value)
-        case .completion(let value): try encoder.encode(value)
-        case .decision(let value): try encoder.encode(value)
-        case .nudgeSnooze(let value): try encoder.encode(value)
-        case .weight(let value): try encoder.encode(value)
-        case .health(let value): try encoder.encode(value)
         }
     }
 

@@ -18,7 +18,7 @@ struct BackupArchiveReaderTests {
         // Line 4 opens the first collection, and each collection takes a line to open and one to close.
         let places = outcome.places.map { "\($0.collection) \($0.index) @\($0.line)" }
         #expect(places.prefix(3) == ["supplementLogs 1 @5", "supplementLogs 2 @6", "goals 1 @9"])
-        #expect(places.last == "health 2 @\(4 + 2 * BackupCollection.allCases.count + BackupSample.records.count - 2)")
+        #expect(places.last == "health 2 @\(4 + 2 * RecordRegistry.standard.collections.count + BackupSample.records.count - 2)")
     }
 
     @Test("every chunk size, from one byte to the whole archive, reads the same settings and records")
@@ -45,7 +45,7 @@ struct BackupArchiveReaderTests {
 
     @Test("settings after the collections: the supplement logs' references are checked against them at the end")
     func settingsAfterCollections() {
-        let others = BackupCollection.allCases.dropFirst().map { ",\"\($0.rawValue)\":[]" }.joined()
+        let others = RecordRegistry.standard.collections.dropFirst().map { ",\"\($0.rawValue)\":[]" }.joined()
         let text = #"{"format":"wellness-backup","version":1,"collections":{"supplementLogs":["#
             + Hand.supplementLog() + "]" + others + "}," + String(Hand.settings.dropLast()) + "}"
         let outcome = BackupReading.read(text, chunkSize: 3)
@@ -60,7 +60,7 @@ struct BackupArchiveReaderTests {
         let outcome = BackupReading.read(Hand.text([("journals", [Hand.journal(notes: notes)])]), chunkSize: 1)
         #expect(outcome.error == nil)
         let record = try #require(outcome.records.first)
-        guard case .journal(let journal) = record else {
+        guard let journal = record.value(as: JournalRecords.self) else {
             Issue.record("not a journal: \(record)")
             return
         }
@@ -79,10 +79,10 @@ struct BackupArchiveReaderTests {
     }
 
     @Test("an archive without collections, or without one of them, is refused, naming the first missing",
-          arguments: [nil] + BackupCollection.allCases)
-    func missingCollection(_ left: BackupCollection?) {
+          arguments: [nil] + RecordRegistry.standard.collections)
+    func missingCollection(_ left: RecordCollection?) {
         let text = if let left {
-            Hand.text(BackupCollection.allCases.filter { $0 != left }.map { ($0.rawValue, []) }, complete: false)
+            Hand.text(RecordRegistry.standard.collections.filter { $0 != left }.map { ($0.rawValue, []) }, complete: false)
         } else {
             Hand.head + "\n" + String(Hand.settings.dropLast()) + "}\n"
         }

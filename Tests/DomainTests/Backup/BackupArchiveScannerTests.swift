@@ -40,7 +40,7 @@ struct BackupArchiveScannerTests {
         let whole = BackupReading.scan(archive)
         #expect(whole.error == nil)
         // Two members of the header, the settings, 12 collections, and every record.
-        #expect(whole.items.count == 3 + BackupCollection.allCases.count + BackupSample.records.count)
+        #expect(whole.items.count == 3 + RecordRegistry.standard.collections.count + BackupSample.records.count)
         for size in 1...archive.count {
             let scanned = BackupReading.scan(archive, chunkSize: size)
             #expect(scanned.items == whole.items, "chunk size \(size)")

@@ -10,7 +10,7 @@ struct BackupArchiveWriterTests {
     @Test("an archive of nothing: the header, the settings with every key, and every collection empty")
     func emptyArchive() throws {
         let written = try BackupReading.write(BackupSettings(), [])
-        let collections = BackupCollection.allCases.map { "\"\($0.rawValue)\":[\n]" }.joined(separator: ",\n")
+        let collections = RecordRegistry.standard.collections.map { "\"\($0.rawValue)\":[\n]" }.joined(separator: ",\n")
         #expect(Self.text(written.bytes) == """
             {"format":"wellness-backup","version":1,
             "settings":{"checkinsPausedUntil":null,"dogProfile":null,"exerciseLibrary":{"isSeeded":false,"items":[]},\
@@ -32,7 +32,7 @@ struct BackupArchiveWriterTests {
         let records = BackupSample.records.filter { [.journals, .weights].contains($0.collection) }
         let lines = Self.text(try BackupReading.write(BackupSample.settings, records).bytes)
             .split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.count == 3 + 2 * BackupCollection.allCases.count + records.count + 2)
+        #expect(lines.count == 3 + 2 * RecordRegistry.standard.collections.count + records.count + 2)
         #expect(lines[3...6] == [#""supplementLogs":["#, "],", #""goals":["#, "],"])
         let journals = try #require(lines.firstIndex(of: #""journals":["#))
         #expect(lines[journals + 1].hasPrefix(#"{"day":"2026-11-20","notes":"Zoë said \"hi\" \\ 日本語\r\n\ttabbed \u0007""#),
@@ -73,7 +73,7 @@ struct BackupArchiveWriterTests {
     func chunks() throws {
         let start = BackupSample.instant("2020-01-01T06:00:00Z")
         let records = (0..<3000).map { index in
-            BackupRecord.weight(WeightEntry(unchecked: .init(), date: start.addingTimeInterval(Double(index) * 86_400),
+            WeightRecords.record(WeightEntry(unchecked: .init(), date: start.addingTimeInterval(Double(index) * 86_400),
                                             kilograms: 70 + Double(index % 100) / 10, note: "note \(index)", source: .imported))
         }
         let sink = ByteSink()

@@ -7,7 +7,7 @@ import WellnessTestSupport
 /// handed them over, their places, the counts, and the error it stopped with.
 struct BackupOutcome: Equatable, CustomStringConvertible {
     var settings: [BackupSettings] = []
-    var records: [BackupRecord] = []
+    var records: [AnyRecord] = []
     var places: [BackupArchiveReader.Place] = []
     var counts = BackupCounts()
     var error: BackupError?
@@ -72,7 +72,7 @@ enum BackupReading {
     }
 
     /// The archive the writer makes of `settings` and `records`, and the chunks it handed over.
-    static func write(_ settings: BackupSettings, _ records: [BackupRecord]) throws -> (bytes: [UInt8], chunks: Int) {
+    static func write(_ settings: BackupSettings, _ records: [AnyRecord]) throws -> (bytes: [UInt8], chunks: Int) {
         let sink = ByteSink()
         var writer = BackupArchiveWriter(write: sink.append)
         try writer.begin(settings: settings)
@@ -109,46 +109,46 @@ enum BackupSample {
         checkinsPausedUntil: instant("2026-11-22T12:00:00.250Z"))
 
     /// One or two records of every collection, in archive order.
-    static let records: [BackupRecord] = {
+    static let records: [AnyRecord] = {
         let checkin = try! Checkin(day: day("2026-11-20"), energy: 4, stress: 2, social: 5, keyContact: "Åsa \"A\"")
         return [
-            .supplementLog(SupplementLog(day: day("2026-11-20"), supplementID: supplement, taken: true,
+            SupplementLogRecords.record(SupplementLog(day: day("2026-11-20"), supplementID: supplement, taken: true,
                                          timestamp: instant("2026-11-20T08:00:00.123Z"))),
-            .supplementLog(SupplementLog(day: day("2026-11-21"), supplementID: supplement, taken: false,
+            SupplementLogRecords.record(SupplementLog(day: day("2026-11-21"), supplementID: supplement, taken: false,
                                          timestamp: instant("2026-11-21T08:00:00Z"))),
-            .goal(Goal(storedID: goal, title: "Run 5 km \"under 30\"", description: "back\\slash, ☃ and 🏃‍♀️\nsecond line",
+            GoalRecords.record(Goal(storedID: goal, title: "Run 5 km \"under 30\"", description: "back\\slash, ☃ and 🏃‍♀️\nsecond line",
                        createdAt: instant("2026-11-01T10:00:00Z"))),
-            .goalTips(GoalTips(goalID: goal, generatedAt: instant("2026-11-02T10:00:00Z"), tips: [
+            GoalTipsRecords.record(GoalTips(goalID: goal, generatedAt: instant("2026-11-02T10:00:00Z"), tips: [
                 GoalTip(id: .init(UUID(uuidString: "11111111-2222-4333-8444-555555555555")!), tip: "Drink water 💧 \"often\"",
                         category: .nutrition, priority: .high),
             ], stale: true, source: .ai)),
-            .journal(DailyJournal(day: day("2026-11-20"), notes: "Zoë said \"hi\" \\ 日本語\r\n\ttabbed \u{7}",
+            JournalRecords.record(DailyJournal(day: day("2026-11-20"), notes: "Zoë said \"hi\" \\ 日本語\r\n\ttabbed \u{7}",
                                   tags: ["alcohol", "tag-from-a-newer-version"])),
-            .journal(DailyJournal(day: day("2026-11-21"), notes: nil, tags: [])),
-            .mood(MoodEntry(storedDay: day("2026-11-20"), score: 4, note: "été 😊")),
-            .checkin(checkin),
-            .queuedCheckin(QueuedCheckin(id: .init(UUID(uuidString: "22222222-3333-4444-8555-666666666666")!),
+            JournalRecords.record(DailyJournal(day: day("2026-11-21"), notes: nil, tags: [])),
+            MoodRecords.record(MoodEntry(storedDay: day("2026-11-20"), score: 4, note: "été 😊")),
+            CheckinRecords.record(checkin),
+            QueuedCheckinRecords.record(QueuedCheckin(id: .init(UUID(uuidString: "22222222-3333-4444-8555-666666666666")!),
                                          checkin: checkin, queuedAt: instant("2026-11-20T21:00:00Z"), retryCount: 2,
                                          replaces: true)),
-            .completion(InterventionCompletion(id: .init(UUID(uuidString: "33333333-4444-4555-8666-777777777777")!),
+            CompletionRecords.record(InterventionCompletion(id: .init(UUID(uuidString: "33333333-4444-4555-8666-777777777777")!),
                                                interventionID: "morning_light", day: day("2026-11-20"),
                                                timestamp: instant("2026-11-20T07:30:00Z"), count: 1, source: .catchUp)),
-            .decision(InterventionDecision(interventionID: "walk_after_lunch", day: day("2026-11-20"), status: .skipped,
+            DecisionRecords.record(InterventionDecision(interventionID: "walk_after_lunch", day: day("2026-11-20"), status: .skipped,
                                            count: 0, updatedAt: instant("2026-11-20T13:00:00Z"))),
-            .nudgeSnooze(NudgeSnooze(nudgeID: "walks.reminder", until: instant("2026-11-27T00:00:00Z"))),
-            .weight(WeightEntry(unchecked: weight, date: instant("2026-11-20T06:10:00.001Z"), kilograms: 72.35,
+            NudgeSnoozeRecords.record(NudgeSnooze(nudgeID: "walks.reminder", until: instant("2026-11-27T00:00:00Z"))),
+            WeightRecords.record(WeightEntry(unchecked: weight, date: instant("2026-11-20T06:10:00.001Z"), kilograms: 72.35,
                                 note: "after the run \"fast\" \\o/", source: .manual)),
-            .weight(WeightEntry(unchecked: .init(UUID(uuidString: "0193A1B2-0000-7000-8000-000000000002")!),
+            WeightRecords.record(WeightEntry(unchecked: .init(UUID(uuidString: "0193A1B2-0000-7000-8000-000000000002")!),
                                 date: instant("2026-11-21T06:10:00Z"), kilograms: 0.1 + 0.2, note: nil, source: .imported)),
-            .health(HealthSample(kind: .steps, source: "Ann’s iPhone", start: instant("2026-11-20T08:00:00Z"),
+            HealthRecords.record(HealthSample(kind: .steps, source: "Ann’s iPhone", start: instant("2026-11-20T08:00:00Z"),
                                  end: instant("2026-11-20T09:00:00Z"), value: 4200)),
-            .health(HealthSample(kind: .workout, source: "Watch \\ \"Pro\"", start: instant("2026-11-20T18:00:00Z"),
+            HealthRecords.record(HealthSample(kind: .workout, source: "Watch \\ \"Pro\"", start: instant("2026-11-20T18:00:00Z"),
                                  end: instant("2026-11-20T18:42:00Z"), value: 42, category: "Running",
                                  energyKilocalories: 402.5)),
         ]
     }()
 
-    static func counts(_ records: [BackupRecord]) -> BackupCounts {
+    static func counts(_ records: [AnyRecord]) -> BackupCounts {
         var counts = BackupCounts()
         for record in records { counts[record.collection] += 1 }
         return counts
@@ -229,7 +229,7 @@ enum HandArchive {
     static func text(_ collections: [(String, [String])], head: String = head, settings: String = settings,
                      complete: Bool = true) -> String {
         let named = Set(collections.map(\.0))
-        let rest = complete ? BackupCollection.allCases.map(\.rawValue).filter { !named.contains($0) }.map { ($0, [String]()) } : []
+        let rest = complete ? RecordRegistry.standard.collections.map(\.rawValue).filter { !named.contains($0) }.map { ($0, [String]()) } : []
         let body = (collections + rest).map { name, records in
             "\n\"\(name)\":[" + records.map { "\n" + $0 }.joined(separator: ",") + "\n]"
         }

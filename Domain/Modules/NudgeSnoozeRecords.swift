@@ -1,0 +1,14 @@
+import Foundation
+
+/// The "Not now" snoozes of nudges, one per nudge.
+public enum NudgeSnoozeRecords: RecordKind {
+    public static let collection: RecordCollection = "nudgeSnoozes"
+
+    public static func identity(of snooze: NudgeSnooze) -> String { snooze.nudgeID }
+
+    public static func precedes(_ lhs: NudgeSnooze, _ rhs: NudgeSnooze) -> Bool { lhs.nudgeID < rhs.nudgeID }
+}
+
+extension RecordCollection {
+    public static var nudgeSnoozes: RecordCollection { NudgeSnoozeRecords.collection }
+}
