@@ -212,6 +212,18 @@ enum SQLiteSchema {
                 ) WITHOUT ROWID
                 """)
         }
+        migrator.registerMigration("createRecords") { db in
+            // The records of kinds without a table of their own (`SQLiteRecordRepository`): each
+            // as its JSON, keyed by its collection and its identity as the kind writes it.
+            try db.execute(sql: """
+                CREATE TABLE record (
+                  collection TEXT NOT NULL CONSTRAINT collection CHECK (typeof(collection) = 'text' AND collection <> ''),
+                  identity TEXT NOT NULL CONSTRAINT identity CHECK (typeof(identity) = 'text'),
+                  body TEXT NOT NULL CONSTRAINT body CHECK (typeof(body) = 'text'),
+                  PRIMARY KEY (collection, identity)
+                ) WITHOUT ROWID
+                """)
+        }
         return migrator
     }
 

@@ -143,30 +143,30 @@ private struct ArchiveGenerator {
             exerciseLibrary: ExerciseLibrary(exercises: [], isSeeded: false)))
         for day in dayList {
             for supplement in supplements {
-                try writer.append(.supplementLog(SupplementLog(day: day, supplementID: supplement.id, taken: day.day % 3 != 0,
+                try writer.append(SupplementLogRecords.record(SupplementLog(day: day, supplementID: supplement.id, taken: day.day % 3 != 0,
                                                                timestamp: at(day, 8))))
             }
         }
         let goals = (0..<5).map { index in
             Goal(storedID: .init(Self.id(2, index)), title: "Goal \(index)", description: nil, createdAt: at(first, 9, index))
         }
-        for goal in goals { try writer.append(.goal(goal)) }
+        for goal in goals { try writer.append(GoalRecords.record(goal)) }
         for (index, goal) in goals.enumerated() {
             let tips = (0..<3).map { GoalTip(id: .init(Self.id(3, index * 3 + $0)), tip: "Tip \($0)", category: .sleep,
                                              priority: .medium) }
-            try writer.append(.goalTips(GoalTips(goalID: goal.id, generatedAt: at(first, 10), tips: tips)))
+            try writer.append(GoalTipsRecords.record(GoalTips(goalID: goal.id, generatedAt: at(first, 10), tips: tips)))
         }
         for day in dayList {
-            try writer.append(.journal(DailyJournal(day: day, notes: "Notes of \(day) ✓", tags: ["coffee", "exercise"])))
+            try writer.append(JournalRecords.record(DailyJournal(day: day, notes: "Notes of \(day) ✓", tags: ["coffee", "exercise"])))
         }
-        for day in dayList { try writer.append(.mood(MoodEntry(storedDay: day, score: day.day % 5 + 1, note: nil))) }
+        for day in dayList { try writer.append(MoodRecords.record(MoodEntry(storedDay: day, score: day.day % 5 + 1, note: nil))) }
         for day in dayList {
-            try writer.append(.checkin(try Checkin(day: day, energy: day.day % 5 + 1, stress: 3, social: 4)))
+            try writer.append(CheckinRecords.record(try Checkin(day: day, energy: day.day % 5 + 1, stress: 3, social: 4)))
         }
         var completion = 0
         for day in dayList {
             for hour in [7, 9, 13, 21] {
-                try writer.append(.completion(InterventionCompletion(
+                try writer.append(CompletionRecords.record(InterventionCompletion(
                     id: .init(Self.id(4, completion)), interventionID: .init("hydration_target"), day: day,
                     timestamp: at(day, hour), count: 1, source: .tracked)))
                 completion += 1
@@ -174,7 +174,7 @@ private struct ArchiveGenerator {
         }
         for day in dayList {
             for intervention in ["morning_light", "screens_off"] {
-                try writer.append(.decision(InterventionDecision(interventionID: .init(intervention), day: day, status: .done,
+                try writer.append(DecisionRecords.record(InterventionDecision(interventionID: .init(intervention), day: day, status: .done,
                                                                  count: 1, updatedAt: at(day, 22))))
             }
         }
@@ -182,14 +182,14 @@ private struct ArchiveGenerator {
         for number in 0..<weighIns {
             // One every five minutes: a million span nine and a half years.
             let date = start.addingTimeInterval(Double(number) * 300 + 7.25)
-            try writer.append(.weight(WeightEntry(unchecked: .init(Self.id(5, number)), date: date,
+            try writer.append(WeightRecords.record(WeightEntry(unchecked: .init(Self.id(5, number)), date: date,
                                                   kilograms: 60 + Double(number % 4000) / 100,
                                                   note: number % 10 == 0 ? "after a run" : nil,
                                                   source: number % 2 == 0 ? .manual : .imported)))
         }
         for day in dayList {
             for hour in stride(from: 0, to: 24, by: 2) {
-                try writer.append(.health(HealthSample(kind: .steps, source: "iPhone", start: at(day, hour),
+                try writer.append(HealthRecords.record(HealthSample(kind: .steps, source: "iPhone", start: at(day, hour),
                                                        end: at(day, hour, 59), value: Double(hour * 37 + day.day))))
             }
         }

@@ -294,7 +294,7 @@ extension WellnessRepositories {
             goalTips: GetGoalTips(goals: goals, moods: moods, journals: journals,
                                   cache: tipsCache, service: tipsService ?? RuleBasedGoalTipsService(),
                                   fallback: tipsService == nil ? nil : RuleBasedGoalTipsService(), time: time),
-            backUp: BackUpStore(stores: backup))
+            backUp: BackUpStore(stores: self))
     }
 
     /// An account's repositories on PostgreSQL: everything the server's routes write or read is

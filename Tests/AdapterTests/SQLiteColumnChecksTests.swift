@@ -100,13 +100,15 @@ struct SQLiteColumnChecksTests {
 
         let database = try SQLiteDatabase(file: file)
         let after = try Self.snapshot(file)
-        // Later migrations only add tables (`moduleChoice`, `idempotencyKey`, `healthSample`), empty.
+        // Later migrations only add tables (`moduleChoice`, `idempotencyKey`, `healthSample`, `record`), empty.
         let added = Set(after.keys).subtracting(before.keys)
         #expect(added == ["moduleChoice", "columns of moduleChoice", "foreign keys of moduleChoice",
                           "idempotencyKey", "columns of idempotencyKey", "foreign keys of idempotencyKey",
-                          "healthSample", "columns of healthSample", "foreign keys of healthSample"])
+                          "healthSample", "columns of healthSample", "foreign keys of healthSample",
+                          "record", "columns of record", "foreign keys of record"])
         #expect(after["moduleChoice"] == [])
         #expect(after["healthSample"] == [])
+        #expect(after["record"] == [])
         #expect(after["idempotencyKey"] == [])
         // … and `checkinQueue.replaces`, 0 in every row that was there.
         #expect(after["columns of checkinQueue"] == (before["columns of checkinQueue"] ?? []) + ["replaces BOOLEAN 1 0 0"])
@@ -120,7 +122,7 @@ struct SQLiteColumnChecksTests {
         let tables = try await DatabaseQueue(path: file.path).read { db in
             try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != 'grdb_migrations'")
         }
-        #expect(tables.count == 21)
+        #expect(tables.count == 22)
         for sql in tables { #expect(sql.contains("CHECK"), "\(sql)") }
 
         // And the repositories read it back.

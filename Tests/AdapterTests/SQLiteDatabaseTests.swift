@@ -57,7 +57,7 @@ struct SQLiteDatabaseTests {
         #expect(applied == ["createModuleState", "createDogProfile", "createNudgeSnooze", "createInterventionLog",
                             "createJournalSupplementsExercises", "createGoalsMoodsTips", "createWeightEntries",
                             "createDrift", "checkColumnTypes", "createModuleChoice", "queueReplaces",
-                            "createIdempotencyKey", "tipsCacheSource", "createHealthSamples"])
+                            "createIdempotencyKey", "tipsCacheSource", "createHealthSamples", "createRecords"])
     }
 
     @Test("a file that is not a database is reported with its path and left untouched")
@@ -115,7 +115,7 @@ struct SQLiteDatabaseTests {
         let count = try await DatabaseQueue(path: file.path).read {
             try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM grdb_migrations")
         }
-        #expect(count == 14) // every migration in the list above, once
+        #expect(count == 15) // every migration in the list above, once
     }
 }
 

@@ -14,20 +14,23 @@ struct BackupWorld {
     let checkins = InMemoryCheckinRepository()
     let queue = InMemoryCheckinQueueRepository()
     let tier = InMemoryTierRepository()
+    let driftCache = InMemoryDriftCacheRepository()
+    let records = InMemoryRecordRepositories()
 
     init() {
         health = InMemoryHealthRepository(keptWith: weights)
     }
 
-    var stores: BackupRepositories {
-        BackupRepositories(moduleSettings: world.settings, dogProfile: world.profiles, nudgeSnoozes: world.snoozes,
-                           interventionLog: world.log, journals: world.journals, supplements: world.supplements,
-                           exercises: world.exercises, goals: world.goals, tipsCache: world.goals, moods: world.moods,
-                           weights: weights, health: health, checkins: checkins, checkinQueue: queue, tier: tier)
+    var stores: WellnessRepositories {
+        WellnessRepositories(moduleSettings: world.settings, dogProfile: world.profiles, nudgeSnoozes: world.snoozes,
+                             interventionLog: world.log, journals: world.journals, supplements: world.supplements,
+                             exercises: world.exercises, goals: world.goals, moods: world.moods,
+                             weights: weights, health: health, checkins: checkins, checkinQueue: queue, tier: tier,
+                             driftCache: driftCache, records: records, location: "the test store")
     }
 
     var backUp: BackUpStore { BackUpStore(stores: stores) }
-    var restore: RestoreStore { RestoreStore(stores: stores, location: "the test store") }
+    var restore: RestoreStore { RestoreStore(stores: stores) }
 
     /// The store's archive.
     func archive() async throws -> [UInt8] {
@@ -81,7 +84,7 @@ struct BackupWorld {
 @Suite("Backup and restore of a whole store")
 struct BackupTests {
     /// An archive of `settings` and `records` as the writer writes it (records need not be valid).
-    static func archive(_ records: [BackupRecord], settings: BackupSettings = BackupSettings()) throws -> [UInt8] {
+    static func archive(_ records: [AnyRecord], settings: BackupSettings = BackupSettings()) throws -> [UInt8] {
         let sink = ByteSink()
         var writer = BackupArchiveWriter(write: sink.append)
         try writer.begin(settings: settings)
@@ -97,11 +100,11 @@ struct BackupTests {
         return try await source.archive()
     }
 
-    static func weighIn(_ iso: String, _ kilograms: Double, id: UUID = UUID()) -> BackupRecord {
-        .weight(WeightEntry(unchecked: .init(id), date: Fixtures.instant(iso), kilograms: kilograms, note: nil, source: .manual))
+    static func weighIn(_ iso: String, _ kilograms: Double, id: UUID = UUID()) -> AnyRecord {
+        WeightRecords.record(WeightEntry(unchecked: .init(id), date: Fixtures.instant(iso), kilograms: kilograms, note: nil, source: .manual))
     }
 
-    static let sample = BackupRecord.health(HealthSample(kind: .steps, source: "Ann’s iPhone",
+    static let sample = HealthRecords.record(HealthSample(kind: .steps, source: "Ann’s iPhone",
                                                          start: Fixtures.instant("2026-02-28T08:00:00Z"),
                                                          end: Fixtures.instant("2026-02-28T09:00:00Z"), value: 4200))
 
@@ -115,7 +118,7 @@ struct BackupTests {
         try await source.fill()
         let archive = try await source.archive()
         let contents = try await source.backUp.contents()
-        #expect(BackupCollection.allCases.allSatisfy { contents.counts[$0] > 0 }, "\(contents.counts)")
+        #expect(RecordRegistry.standard.collections.allSatisfy { contents.counts[$0] > 0 }, "\(contents.counts)")
         #expect(contents.settings.tier == .pro && contents.settings.dogProfile?.name == "Bobbie")
         #expect(contents.settings.checkinsPausedUntil == Fixtures.instant("2026-03-02T12:00:00Z"))
 
@@ -181,9 +184,9 @@ struct BackupTests {
     func brokenReferenceRollsBack() async throws {
         let unknown = Supplement.ID()
         let archive = try Self.archive([
-            .supplementLog(SupplementLog(day: Fixtures.day("2026-02-28"), supplementID: unknown, taken: true,
+            SupplementLogRecords.record(SupplementLog(day: Fixtures.day("2026-02-28"), supplementID: unknown, taken: true,
                                          timestamp: Fixtures.instant("2026-02-28T08:00:00Z"))),
-            .journal(DailyJournal(day: Fixtures.day("2026-02-28"), notes: "restored?", tags: [])),
+            JournalRecords.record(DailyJournal(day: Fixtures.day("2026-02-28"), notes: "restored?", tags: [])),
             Self.weighIn("2026-02-27T07:00:00Z", 72), Self.weighIn("2026-02-28T07:00:00Z", 71.5), Self.sample,
         ])
         let target = BackupWorld()

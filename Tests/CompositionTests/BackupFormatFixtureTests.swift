@@ -21,7 +21,7 @@ struct BackupFormatFixtureTests {
         #expect(archive.starts(with: Array(#"{"format":"wellness-backup","version":1,"#.utf8)))
         let target = try BackupRoundTripTests.open(kind)
         let counts = try await target.wellness.backups.restore(from: BytesSource(archive, chunkSize: 4093))
-        #expect(BackupCollection.allCases.allSatisfy { counts[$0] > 0 }, "the fixture fills every collection: \(counts)")
+        #expect(RecordRegistry.standard.collections.allSatisfy { counts[$0] > 0 }, "the fixture fills every collection: \(counts)")
         let again = try await BackupRoundTripTests.backUp(target.wellness)
         #expect(again == archive, "\(kind): \(BackupRoundTripTests.firstDifference(archive, again))")
     }
@@ -33,9 +33,9 @@ struct BackupFormatFixtureTests {
         for seed in UInt64(100)...UInt64(400) {
             let source = try BackupRoundTripTests.open(.memory)
             var generator = StoreGenerator(random: SeededRandom(seed: seed))
-            try await generator.fill(source.wellness.repositories.backup)
+            try await generator.fill(source.wellness.repositories)
             let counts = try await source.wellness.backups.contents().counts
-            guard BackupCollection.allCases.allSatisfy({ counts[$0] > 0 }) else { continue }
+            guard RecordRegistry.standard.collections.allSatisfy({ counts[$0] > 0 }) else { continue }
             let archive = try await BackupRoundTripTests.backUp(source.wellness)
             try Data(archive).write(to: Self.fixture)
             return

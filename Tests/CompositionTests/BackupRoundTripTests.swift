@@ -17,7 +17,7 @@ struct BackupRoundTripTests {
         let sourceKind = StoreKind.allCases[Int(seed) % StoreKind.allCases.count]
         let source = try Self.open(sourceKind)
         var generator = StoreGenerator(random: SeededRandom(seed: seed))
-        try await generator.fill(source.wellness.repositories.backup)
+        try await generator.fill(source.wellness.repositories)
         let archive = try await Self.backUp(source.wellness)
         let contents = try await source.wellness.backups.contents()
         #expect(!contents.isEmpty, "the generated store holds something")
@@ -174,7 +174,7 @@ struct StoreGenerator {
         return days
     }
 
-    mutating func fill(_ stores: BackupRepositories) async throws {
+    mutating func fill(_ stores: WellnessRepositories) async throws {
         // Settings.
         let tier = Tier.allCases.randomElement(using: &random)!
         try await stores.tier.setTier(tier)

@@ -23,10 +23,10 @@ struct BackupStoreTests {
     }
 
     /// A store of `kind` in a new temporary directory, filled by `fill`.
-    static func store(_ kind: StoreKind, _ fill: (BackupRepositories) async throws -> Void = { _ in }) async throws -> Opened {
+    static func store(_ kind: StoreKind, _ fill: (WellnessRepositories) async throws -> Void = { _ in }) async throws -> Opened {
         let directory = try TemporaryDirectory()
         let wellness = try open(kind, directory.url)
-        try await fill(wellness.repositories.backup)
+        try await fill(wellness.repositories)
         return Opened(directory: directory, wellness: wellness)
     }
 
@@ -200,5 +200,56 @@ struct BackupStoreTests {
             try await other.backups.restore(from: BytesSource(archive), replacing: true)
         }
         await #expect(throws: RestoreError.notReplaceable(location: "memory")) { try await other.backups.migrate(to: .json) }
+    }
+
+    @Test("a store on disk with a port swapped is no longer replaced whole: the swapped port's data would be left behind",
+          arguments: diskKinds)
+    func swappedPort(kind: StoreKind) async throws {
+        let directory = try TemporaryDirectory()
+        var repositories = try WellnessRepositories.make(kind, directory: directory.url)
+        #expect(repositories.onDisk?.kind == kind.rawValue)
+        repositories.moods = InMemoryMoodRepository()
+        #expect(repositories.onDisk == nil)
+        let wellness = try Wellness(repositories: repositories, clock: FixedWallClock(Fixtures.instant("2026-03-01T09:00:00Z")),
+                                    calendar: Fixtures.calendar())
+        try await FilledStore.fill(wellness.repositories)
+        let archive = try await Self.archive(Self.store(kind, FilledStore.fillOther).wellness)
+        await #expect(throws: RestoreError.notReplaceable(location: repositories.location)) {
+            try await wellness.backups.restore(from: BytesSource(archive), replacing: true)
+        }
+        await #expect(throws: RestoreError.notReplaceable(location: repositories.location)) {
+            try await wellness.backups.migrate(to: kind == .sqlite ? .json : .sqlite)
+        }
+    }
+
+    @Test("a kind of record the registry adds is backed up, restored and migrated with the rest", arguments: diskKinds)
+    func addedKind(kind: StoreKind) async throws {
+        let directory = try TemporaryDirectory()
+        let clock = FixedWallClock(Fixtures.instant("2026-03-01T09:00:00Z"))
+        let source = try Wellness(repositories: .make(kind, directory: directory.url, registry: .withWaterIntake),
+                                  clock: clock, calendar: Fixtures.calendar())
+        try await FilledStore.fill(source.repositories)
+        for intake in WaterIntakeRecords.samples {
+            try await source.repositories.records.repository(for: WaterIntakeRecords.self).save(intake)
+        }
+        let archive = try await Self.archive(source)
+        #expect(String(decoding: archive.prefix(60), as: UTF8.self).contains(#""version":2,"#))
+        #expect(try await source.backups.contents().counts[WaterIntakeRecords.collection] == 3)
+
+        // Replaced whole: a store holding other data gets the archive's water intake, and only it.
+        let other = try TemporaryDirectory()
+        let target = try Wellness(repositories: .make(kind, directory: other.url, registry: .withWaterIntake),
+                                  clock: clock, calendar: Fixtures.calendar())
+        try await FilledStore.fillOther(target.repositories)
+        try await target.repositories.records.repository(for: WaterIntakeRecords.self)
+            .save(WaterIntake(day: Fixtures.day("2026-01-01"), millilitres: 10))
+        try await target.backups.restore(from: BytesSource(archive), replacing: true)
+        #expect(try await Self.archive(target) == archive)
+        #expect(try await target.repositories.records.repository(for: WaterIntakeRecords.self).all()
+                == WaterIntakeRecords.samples.sorted(by: WaterIntakeRecords.precedes))
+
+        // Moved to the other kind of store, byte for byte.
+        let migrated = try await source.backups.migrate(to: kind == .sqlite ? .json : .sqlite)
+        #expect(migrated[WaterIntakeRecords.collection] == 3)
     }
 }

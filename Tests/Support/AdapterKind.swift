@@ -33,48 +33,28 @@ public enum AdapterKind: String, CaseIterable, Sendable, CustomStringConvertible
     }
 }
 
-/// One adapter's repositories plus the directory holding its files.
+/// One adapter's repositories plus the directory holding its files; every port of
+/// ``WellnessRepositories`` is a property of it (`store.moods`, `store.records`).
+@dynamicMemberLookup
 public struct TestStore: Sendable {
-
     public let directory: TemporaryDirectory
-    public let moduleSettings: any ModuleSettingsRepository
-    public let dogProfile: any DogProfileRepository
-    public let nudgeSnoozes: any NudgeSnoozeRepository
-    public let interventionLog: any InterventionLogRepository
-    public let journals: any JournalRepository
-    public let supplements: any SupplementRepository
-    public let exercises: any ExerciseRepository
-    /// Goals and their cached tips (one adapter serves both ports).
-    public let goals: any GoalRepository & TipsCacheRepository
-    public let moods: any MoodRepository
-    public let weights: any WeightRepository
-    /// Health samples, kept with ``weights``.
-    public let health: any HealthRepository
-    public let checkins: any CheckinRepository
-    public let checkinQueue: any CheckinQueueRepository
-    public let tier: any TierRepository
-    public let driftCache: any DriftCacheRepository
-    /// The idempotency records kept with ``checkins``.
-    public let idempotency: any IdempotencyRepository
+    /// The adapter's whole bundle.
+    public let repositories: WellnessRepositories
 
     init(directory: TemporaryDirectory, repositories: WellnessRepositories) {
         self.directory = directory
-        moduleSettings = repositories.moduleSettings
-        dogProfile = repositories.dogProfile
-        nudgeSnoozes = repositories.nudgeSnoozes
-        interventionLog = repositories.interventionLog
-        journals = repositories.journals
-        supplements = repositories.supplements
-        exercises = repositories.exercises
-        // Every built-in store serves goals and their tips cache from one adapter.
-        goals = repositories.goals as! any GoalRepository & TipsCacheRepository
-        moods = repositories.moods
-        weights = repositories.weights
-        health = repositories.health
-        checkins = repositories.checkins
-        checkinQueue = repositories.checkinQueue
-        tier = repositories.tier
-        driftCache = repositories.driftCache
-        idempotency = repositories.idempotency!
+        self.repositories = repositories
     }
+
+    public subscript<Port>(dynamicMember port: KeyPath<WellnessRepositories, Port>) -> Port {
+        repositories[keyPath: port]
+    }
+
+    /// Goals and their cached tips (every built-in store serves both ports from one adapter).
+    public var goals: any GoalRepository & TipsCacheRepository {
+        repositories.goals as! any GoalRepository & TipsCacheRepository
+    }
+
+    /// The idempotency records kept with the check-ins (every built-in store keeps them).
+    public var idempotency: any IdempotencyRepository { repositories.idempotency! }
 }

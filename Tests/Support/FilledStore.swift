@@ -15,7 +15,7 @@ public enum FilledStore {
     /// Every setting and one or more records of every collection: unicode notes, quotes and
     /// backslashes, a journal tag from a newer version, weigh-ins around the night clocks go
     /// forward in Amsterdam (29 March 2026), health samples with and without a category.
-    public static func fill(_ stores: BackupRepositories) async throws {
+    public static func fill(_ stores: WellnessRepositories) async throws {
         try await stores.tier.setTier(.pro)
         try await stores.moduleSettings.update { $0 = ModuleSettings.defaults(at: instant("2026-03-01T09:00:00Z")) }
         try await stores.dogProfile.save(DogProfile(storedName: "Bobbie \"B\" 🐕", birthDate: day("2025-12-21")))
@@ -97,7 +97,7 @@ public enum FilledStore {
     }
 
     /// Something else: a journal, a weigh-in and a profile, none of them in ``fill(_:)``.
-    public static func fillOther(_ stores: BackupRepositories) async throws {
+    public static func fillOther(_ stores: WellnessRepositories) async throws {
         let journal = DailyJournal(day: day("2026-01-10"), notes: "another store's note", tags: ["stress"])
         try await stores.journals.update(journal.day) { $0 = journal }
         try await stores.dogProfile.save(DogProfile(storedName: "Rex", birthDate: day("2024-01-01")))

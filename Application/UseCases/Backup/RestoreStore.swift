@@ -11,14 +11,15 @@ import WellnessDomain
 /// store itself half-way (a full disk) can leave part of the archive written: to replace a store
 /// all or nothing, restore into a new one and move its contents in at once, as `Wellness` does.
 public struct RestoreStore: Sendable {
-    let stores: BackupRepositories
-    let location: String
+    let stores: WellnessRepositories
 
-    /// `location` names the store in messages.
-    public init(stores: BackupRepositories, location: String) {
+    /// Restores into `stores`, every collection of their registry.
+    public init(stores: WellnessRepositories) {
         self.stores = stores
-        self.location = location
     }
+
+    private var location: String { stores.location }
+    private var registry: RecordRegistry { stores.registry }
 
     /// Restores the archive `source` reads; throws ``RestoreError/notEmpty(location:holds:)``
     /// when the store holds anything. Returns how many records of each collection were restored.
@@ -27,9 +28,13 @@ public struct RestoreStore: Sendable {
         -> BackupCounts {
         let contents = try await BackUpStore(stores: stores).contents()
         guard contents.isEmpty else { throw RestoreError.notEmpty(location: location, holds: contents.summary) }
+        let streaming = Dictionary(uniqueKeysWithValues: registry.storedKinds.compactMap { kind in
+            kind.streamingInsert.map { (kind.collection, $0) }
+        })
+        let registry = registry
         let rest = try await stores.health.importSamples { inserter in
-            var run = Run(inserter: inserter)
-            var reader = BackupArchiveReader()
+            var run = Run(inserter: inserter, streaming: streaming, rest: Rest(counts: BackupCounts(registry: registry)))
+            var reader = BackupArchiveReader(registry: registry)
             var bytes = 0
             while let chunk = try source.nextChunk() {
                 try reader.consume(chunk) { try run.handle($0) }
@@ -44,34 +49,32 @@ public struct RestoreStore: Sendable {
         return rest.counts
     }
 
-    /// Everything but the weigh-ins and samples, kept until their transaction is done.
+    /// Everything but the records written as they stream, kept until their transaction is done.
     struct Rest: Sendable {
         var settings = BackupSettings()
-        var records: [BackupRecord] = []
-        var counts = BackupCounts()
+        var records: [AnyRecord] = []
+        var counts: BackupCounts
     }
 
     private struct Run {
         let inserter: any HealthInserting
-        var rest = Rest()
+        /// How the kinds restored as they stream write a record; `false` for a duplicate.
+        let streaming: [RecordCollection: @Sendable (AnyRecord, any HealthInserting) throws -> String?]
+        var rest: Rest
 
         mutating func handle(_ content: BackupArchiveReader.Content) throws {
             switch content {
             case .settings(let settings):
                 rest.settings = settings
-            case .record(.weight(let entry), let place):
-                // The store holds one weigh-in per minute and weight: a second is refused, not dropped.
-                guard try inserter.weights.insert([entry]) == 1 else {
-                    throw BackupError.duplicate(line: place.line, collection: place.collection.rawValue, index: place.index,
-                                                identity: "\(Timestamp.format(entry.date)) \(entry.kilograms) kg")
+            case .record(let record, let place):
+                guard let insert = streaming[place.collection] else {
+                    rest.records.append(record)
+                    return
                 }
-            case .record(.health(let sample), let place):
-                guard try inserter.insert([sample]) == 1 else {
+                if let duplicate = try insert(record, inserter) {
                     throw BackupError.duplicate(line: place.line, collection: place.collection.rawValue, index: place.index,
-                                                identity: BackupRecord.health(sample).identity)
+                                                identity: duplicate)
                 }
-            case .record(let record, _):
-                rest.records.append(record)
             }
         }
     }
@@ -86,28 +89,28 @@ public struct RestoreStore: Sendable {
         try await stores.supplements.update { $0 = settings.supplementStack }
         try await stores.exercises.update { $0 = settings.exerciseLibrary }
         if let paused = settings.checkinsPausedUntil { try await stores.checkinQueue.pause(until: paused) }
-        var completions: [InterventionCompletion] = [], decisions: [InterventionDecision] = []
         // An archive may hold its collections in any order, but a store can need a goal before
-        // its tips: written in archive order, each collection's records in the order they came.
-        let records = rest.records.enumerated()
-            .sorted { ($0.element.collection, $0.offset) < ($1.element.collection, $1.offset) }.map(\.element)
-        for record in records {
-            switch record {
-            case .supplementLog(let log): try await stores.supplements.save(log)
-            case .goal(let goal): try await stores.goals.save(goal)
-            case .goalTips(let tips): try await stores.tipsCache.store(tips)
-            case .journal(let journal): try await stores.journals.update(journal.day) { $0 = journal }
-            case .mood(let mood): try await stores.moods.save(mood)
-            case .checkin(let checkin): _ = try await stores.checkins.save(checkin, replacing: false)
-            case .queuedCheckin(let item): try await stores.checkinQueue.enqueue(item)
-            case .completion(let completion): completions.append(completion)
-            case .decision(let decision): decisions.append(decision)
-            case .nudgeSnooze(let snooze): try await stores.nudgeSnoozes.save(snooze)
-            case .weight, .health: break
-            }
+        // its tips: written in the registry's order, each collection's records in the order they came.
+        let byCollection = Dictionary(grouping: rest.records, by: \.collection)
+        for kind in registry.storedKinds {
+            try await restore(kind, byCollection[kind.collection] ?? [])
         }
-        if !completions.isEmpty || !decisions.isEmpty {
-            try await stores.interventionLog.append(completions: completions, decisions: decisions)
+    }
+
+    private func restore<Kind: StoredRecordKind>(_ kind: Kind.Type, _ records: [AnyRecord]) async throws {
+        guard case .afterReading = kind.restoreWriting else { return }
+        try await kind.restore(records.compactMap { $0.value(as: kind) }, into: stores)
+    }
+}
+
+extension StoredRecordKind {
+    /// How a restore writes a record of this kind as it streams, returning how a duplicate is
+    /// named (`nil` when it was written); `nil` for a kind written after reading.
+    static var streamingInsert: (@Sendable (AnyRecord, any HealthInserting) throws -> String?)? {
+        guard case .streaming(let insert, let describe) = restoreWriting else { return nil }
+        return { record, inserter in
+            guard let value = record.value(as: Self.self) else { preconditionFailure("a \(record.collection) record in \(collection)") }
+            return try insert(value, inserter) ? nil : describe(value)
         }
     }
 }

@@ -14,12 +14,12 @@ extension Wellness {
         /// Writes the store's archive to `write`, about 64 KB at a time (see ``BackUpStore``).
         @discardableResult
         public func backUp(to write: @escaping @Sendable ([UInt8]) throws -> Void) async throws -> BackupCounts {
-            try await BackUpStore(stores: repositories.backup).execute(to: write)
+            try await BackUpStore(stores: repositories).execute(to: write)
         }
 
         /// What the store holds.
         public func contents() async throws -> StoreContents {
-            try await BackUpStore(stores: repositories.backup).contents()
+            try await BackUpStore(stores: repositories).contents()
         }
 
         /// Restores the archive `source` reads, all or nothing.
@@ -37,37 +37,34 @@ extension Wellness {
             guard contents.isEmpty || replacing else {
                 throw RestoreError.notEmpty(location: repositories.location, holds: contents.summary)
             }
-            if let disk = repositories.disk {
+            if let disk = repositories.onDisk {
                 return try await restore(from: source, into: disk, progress: progress)
             }
             guard contents.isEmpty else { throw RestoreError.notReplaceable(location: repositories.location) }
             // Checked whole in a store of its own first, then copied from it.
-            let staged = WellnessRepositories.inMemory()
-            let counts = try await RestoreStore(stores: staged.backup, location: staged.location)
-                .execute(from: source, progress: progress)
+            let staged = WellnessRepositories.inMemory(registry: repositories.registry)
+            let counts = try await RestoreStore(stores: staged).execute(from: source, progress: progress)
             let archive = ByteCollector()
-            try await BackUpStore(stores: staged.backup).execute(to: archive.append)
-            try await RestoreStore(stores: repositories.backup, location: repositories.location)
-                .execute(from: BytesSource(archive.bytes))
+            try await BackUpStore(stores: staged).execute(to: archive.append)
+            try await RestoreStore(stores: repositories).execute(from: BytesSource(archive.bytes))
             return counts
         }
 
         /// Restores into a new store of `disk`'s kind beside it, reads that back, and moves its
         /// contents into `disk` at once.
-        private func restore(from source: any ByteSource, into disk: DiskStore,
+        private func restore(from source: any ByteSource, into disk: any StoreOnDisk,
                              progress: (@Sendable (Int) -> Void)?) async throws -> BackupCounts {
             let directory = disk.directory.appendingPathComponent(".wellness-restore-\(UUID().uuidString)", isDirectory: true)
             defer { try? FileManager.default.removeItem(at: directory) }
-            let staged = try WellnessRepositories.make(disk.kind, directory: directory, logger: Logger(label: "wellness.restore"))
-            let counts = try await RestoreStore(stores: staged.backup, location: staged.location)
-                .execute(from: source, progress: progress)
+            let staged = try disk.emptyStore(in: directory, registry: repositories.registry)
+            let counts = try await RestoreStore(stores: staged).execute(from: source, progress: progress)
             // Everything restored must read back before it replaces anything.
-            let restored = try await BackUpStore(stores: staged.backup).contents().counts
-            if let collection = BackupCollection.allCases.first(where: { restored[$0] != counts[$0] }) {
+            let restored = try await BackUpStore(stores: staged).contents().counts
+            if let collection = counts.collections.first(where: { restored[$0] != counts[$0] }) {
                 throw RestoreError.notReadBack(location: staged.location, collection: collection.rawValue,
                                                written: counts[collection], read: restored[collection])
             }
-            if let stagedDisk = staged.disk { try await disk.replaceContents(with: stagedDisk) }
+            if let stagedDisk = staged.onDisk { try await disk.replaceContents(with: stagedDisk) }
             return counts
         }
 
@@ -77,9 +74,10 @@ extension Wellness {
         @discardableResult
         public func migrate(to kind: StoreKind, logger: Logger = Logger(label: "wellness.migrate")) async throws
             -> BackupCounts {
-            guard let disk = repositories.disk else { throw RestoreError.notReplaceable(location: repositories.location) }
-            guard kind != disk.kind, kind != .memory else { throw RestoreError.sameStore(kind.rawValue) }
-            let target = try WellnessRepositories.make(kind, directory: disk.directory, logger: logger)
+            guard let disk = repositories.onDisk else { throw RestoreError.notReplaceable(location: repositories.location) }
+            guard kind.rawValue != disk.kind, kind != .memory else { throw RestoreError.sameStore(kind.rawValue) }
+            let target = try WellnessRepositories.make(kind, directory: disk.directory, registry: repositories.registry,
+                                                       logger: logger)
             let archive = disk.directory.appendingPathComponent(".wellness-migrate-\(UUID().uuidString).json")
             defer { try? FileManager.default.removeItem(at: archive) }
             let writer = try AtomicFileWriter(path: archive.path)
@@ -92,7 +90,7 @@ extension Wellness {
             }
             let counts = try await Backups(repositories: target).restore(from: try FileByteSource(path: archive.path))
             let comparison = try ArchiveComparison(file: archive.path)
-            try await BackUpStore(stores: target.backup).execute(to: comparison.compare)
+            try await BackUpStore(stores: target).execute(to: comparison.compare)
             if let line = try comparison.firstDifference() {
                 throw RestoreError.notIdentical(location: target.location, line: line)
             }

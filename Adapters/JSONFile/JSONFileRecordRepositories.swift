@@ -1,0 +1,85 @@
+import Foundation
+import WellnessApplication
+import WellnessDomain
+
+/// The records of kinds without a port of their own, each kind in a file of its own:
+/// `COLLECTION.records.json`, an array of records in the kind's order.
+public struct JSONFileRecordRepositories: RecordRepositories {
+    private let store: JSONFileStore
+
+    /// Keeps each kind's records in a file of `store`.
+    public init(store: JSONFileStore) {
+        self.store = store
+    }
+
+    public func repository<Kind: RecordKind>(for kind: Kind.Type) -> any RecordRepository<Kind> {
+        JSONFileRecordRepository<Kind>(store: store)
+    }
+
+    /// The name under which `store` keeps a collection's file (without `.json`).
+    public static func file(of collection: RecordCollection) -> String {
+        "\(collection.rawValue).records"
+    }
+}
+
+/// One kind's records in `COLLECTION.records.json`. Its methods throw `JSONFileStoreError` or
+/// `FileSystemError` when the file cannot be read, decoded or written; a record that does not
+/// pass its kind's rules is a corrupt file, never dropped.
+public struct JSONFileRecordRepository<Kind: RecordKind>: RecordRepository {
+    private let store: JSONFileStore
+    private let file = JSONFileRecordRepositories.file(of: Kind.collection)
+
+    /// Keeps its records in `store`'s file for `Kind`.
+    public init(store: JSONFileStore) {
+        self.store = store
+    }
+
+    public func all() async throws -> [Kind.Record] {
+        let records = try await store.read(file, as: [Kind.Record].self) ?? []
+        try check(records)
+        return records.sorted(by: Kind.precedes)
+    }
+
+    public func record(_ identity: Kind.Identity) async throws -> Kind.Record? {
+        try await all().first { Kind.identity(of: $0) == identity }
+    }
+
+    public func save(_ record: Kind.Record) async throws {
+        let identity = Kind.identity(of: record)
+        try await store.update(file, as: [Kind.Record].self) { [self] stored in
+            var records = stored ?? []
+            try check(records)
+            records.removeAll { Kind.identity(of: $0) == identity }
+            records.append(record)
+            stored = records.sorted(by: Kind.precedes)
+        }
+    }
+
+    public func remove(_ identity: Kind.Identity) async throws -> Bool {
+        try await store.update(file, as: [Kind.Record].self) { [self] stored in
+            var records = stored ?? []
+            try check(records)
+            let before = records.count
+            records.removeAll { Kind.identity(of: $0) == identity }
+            guard records.count != before else { return false }
+            stored = records
+            return true
+        }
+    }
+
+    /// Every record passes its kind's rules, and no two share an identity.
+    private func check(_ records: [Kind.Record]) throws {
+        var seen = Set<Kind.Identity>()
+        for (index, record) in records.enumerated() {
+            do {
+                try Kind.validate(record)
+            } catch {
+                throw JSONFileStoreError.corruptFile(path: store.url(of: file).path, reason: "[\(index)]: \(error.reason)")
+            }
+            guard seen.insert(Kind.identity(of: record)).inserted else {
+                throw JSONFileStoreError.corruptFile(path: store.url(of: file).path,
+                                                 reason: "[\(index)]: \(Kind.describe(Kind.identity(of: record))) is there twice")
+            }
+        }
+    }
+}

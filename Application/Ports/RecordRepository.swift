@@ -1,0 +1,30 @@
+import WellnessDomain
+
+/// Keeps the records of one kind whose storage needs no tuning: every built-in store offers one
+/// for any ``RecordKind`` (an in-memory table, a JSON file named after the collection, rows of
+/// SQLite's `record` table), so a new kind needs no adapter of its own.
+///
+/// A record is found by its identity, as ``RecordKind/describe(_:)`` writes it.
+public protocol RecordRepository<Kind>: Sendable {
+    /// The kind of record kept.
+    associatedtype Kind: RecordKind
+
+    /// Every record, in the kind's order (``RecordKind/precedes(_:_:)``).
+    func all() async throws -> [Kind.Record]
+
+    /// The record whose identity is `identity`, if there is one.
+    func record(_ identity: Kind.Identity) async throws -> Kind.Record?
+
+    /// Saves `record`, replacing the record of the same identity.
+    func save(_ record: Kind.Record) async throws
+
+    /// Removes the record whose identity is `identity`; `false` when there was none.
+    func remove(_ identity: Kind.Identity) async throws -> Bool
+}
+
+/// Where a store keeps the kinds that have no repository port of their own: one
+/// ``RecordRepository`` per kind, on the store's own storage.
+public protocol RecordRepositories: Sendable {
+    /// The repository of `kind`'s records.
+    func repository<Kind: RecordKind>(for kind: Kind.Type) -> any RecordRepository<Kind>
+}

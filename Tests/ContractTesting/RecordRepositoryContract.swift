@@ -1,0 +1,67 @@
+import Testing
+import WellnessApplication
+import WellnessDomain
+
+/// The contract every ``RecordRepository`` keeps, for any kind of record: records come back
+/// exactly, in the kind's order, through another handle; one record per identity (the last
+/// saved); found and removed by identity.
+///
+/// A kind's cases need records of it: at least three `samples` with different identities, and
+/// `changed`, which gives a copy of a record with the same identity and other data.
+///
+/// ```swift
+/// @Test(arguments: RecordRepositoryContract<DiaryEntries>.cases(samples: DiaryEntries.samples,
+///                                                               changed: DiaryEntries.changed))
+/// func diary(rule: ContractCase<any RecordRepository<DiaryEntries>>) async throws { … }
+/// ```
+public enum RecordRepositoryContract<Kind: RecordKind> {
+    typealias Case = ContractCase<any RecordRepository<Kind>>
+
+    /// Every rule of the contract, checked with `samples` and `changed`.
+    public static func cases(samples: [Kind.Record], changed: @escaping @Sendable (Kind.Record) -> Kind.Record)
+        -> [ContractCase<any RecordRepository<Kind>>] {
+        precondition(Set(samples.map(Kind.identity)).count >= 3, "the contract needs three records of different identities")
+        let ordered = samples.sorted(by: Kind.precedes)
+        return [
+            Case("no records in a new store") { factory in
+                let store = try await factory.make()
+                #expect(try await store.subject.all().isEmpty)
+                #expect(try await store.subject.record(Kind.identity(of: ordered[0])) == nil)
+            },
+            Case("records come back exactly, in the kind's order, through another handle") { factory in
+                let store = try await factory.make()
+                for record in ordered.reversed() { try await store.subject.save(record) }
+                #expect(try await store.reopen().all() == ordered)
+            },
+            Case("saving a record of the same identity replaces it") { factory in
+                let store = try await factory.make()
+                for record in ordered { try await store.subject.save(record) }
+                let replacement = changed(ordered[1])
+                #expect(Kind.identity(of: replacement) == Kind.identity(of: ordered[1]))
+                #expect(Kind.differ(replacement, ordered[1]), "changed(_:) must change the record")
+                try await store.subject.save(replacement)
+                let all = try await store.reopen().all()
+                #expect(all.count == ordered.count)
+                #expect(all.contains(replacement))
+                #expect(!all.contains(ordered[1]))
+            },
+            Case("a record is found by its identity") { factory in
+                let store = try await factory.make()
+                for record in ordered { try await store.subject.save(record) }
+                let reopened = try await store.reopen()
+                for record in ordered {
+                    #expect(try await reopened.record(Kind.identity(of: record)) == record)
+                }
+            },
+            Case("a removed record is gone, and removing it again says so") { factory in
+                let store = try await factory.make()
+                for record in ordered { try await store.subject.save(record) }
+                let identity = Kind.identity(of: ordered[0])
+                #expect(try await store.subject.remove(identity))
+                #expect(try await store.subject.remove(identity) == false)
+                #expect(try await store.reopen().all() == Array(ordered.dropFirst()))
+                #expect(try await store.reopen().record(identity) == nil)
+            },
+        ]
+    }
+}

@@ -1,0 +1,16 @@
+import Testing
+import WellnessApplication
+import WellnessContractTesting
+import WellnessTestSupport
+
+/// Every built-in store keeps the `RecordRepositoryContract` for a kind of record it has no
+/// port of (water intake), each rule on a fresh store.
+@Suite("RecordRepository contract")
+struct RecordRepositoryContractTests {
+    @Test(arguments: AdapterKind.allCases,
+          RecordRepositoryContract<WaterIntakeRecords>.cases(samples: WaterIntakeRecords.samples,
+                                                             changed: WaterIntakeRecords.changed))
+    func waterIntake(kind: AdapterKind, rule: ContractCase<any RecordRepository<WaterIntakeRecords>>) async throws {
+        try await rule.run(kind.factory { $0.records.repository(for: WaterIntakeRecords.self) })
+    }
+}
