@@ -2,8 +2,9 @@ import Foundation
 import WellnessComposition
 
 /// The core of a small dog-diary app, built on Wellness: the dog, its walks and meals, the
-/// owner's journal and moods, and a line of advice. Everything is Wellness's rules; the app
-/// only chooses where data lives and how to say things.
+/// owner's journal and moods, visits to the vet (a kind of record of the app's own), a line of
+/// advice, and backups. Everything is Wellness's rules; the app only chooses where data lives,
+/// what else it keeps, and how to say things.
 public struct DogDiary: Sendable {
     /// Where the diary keeps its data.
     public enum Storage: Sendable {
@@ -12,10 +13,13 @@ public struct DogDiary: Sendable {
         /// One JSON file per collection in a folder, with the module choices in a key-value
         /// file of the app's own.
         case files(URL)
+        /// Wellness's SQLite database in a folder.
+        case database(URL)
     }
 
     let wellness: Wellness
     let messages: ErrorPresenter
+    let visits: any RecordRepository<VetVisits>
 
     /// A diary on `storage`, at the time `clock` tells, in `calendar`'s time zone and `locale`.
     public init(storage: Storage, clock: any WallClock = SystemWallClock(), calendar: Calendar = .current,
@@ -23,13 +27,42 @@ public struct DogDiary: Sendable {
         var repositories: WellnessRepositories
         switch storage {
         case .memory:
-            repositories = .inMemory()
+            repositories = .inMemory(registry: .dogDiary)
         case .files(let folder):
-            repositories = try .jsonFiles(in: folder)
+            repositories = try .jsonFiles(in: folder, registry: .dogDiary)
             repositories.moduleSettings = KeyValueModuleSettingsRepository(file: folder.appendingPathComponent("modules.txt"))
+        case .database(let folder):
+            repositories = try .sqlite(in: folder, registry: .dogDiary)
         }
+        visits = repositories.records.repository(for: VetVisits.self)
         wellness = try Wellness(repositories: repositories, clock: clock, calendar: calendar, locale: locale)
         messages = ErrorPresenter(locale: locale)
+    }
+
+    /// A visit to the vet.
+    @discardableResult
+    public func visitedVet(on day: LocalDay, clinic: String, reason: String) async throws -> VetVisit {
+        let visit = VetVisit(day: day, clinic: clinic, reason: reason)
+        try VetVisits.validate(visit)
+        try await visits.save(visit)
+        return visit
+    }
+
+    /// Every visit to the vet, oldest first.
+    public func vetVisits() async throws -> [VetVisit] {
+        try await visits.all()
+    }
+
+    /// The whole diary as one backup archive: Wellness's collections and the vet visits.
+    public func backUp() async throws -> [UInt8] {
+        let archive = Archive()
+        try await wellness.backups.backUp(to: archive.append)
+        return archive.bytes
+    }
+
+    /// Restores an archive `backUp()` wrote into this (empty) diary, all or nothing.
+    public func restore(_ archive: [UInt8]) async throws {
+        try await wellness.backups.restore(from: BytesSource(archive))
     }
 
     /// Names the dog; `birthDate` is a local day such as 2025-06-01.
@@ -74,4 +107,16 @@ public struct DogDiary: Sendable {
     public func explain(_ error: any Error) -> String {
         messages.message(for: error)
     }
+}
+
+/// The bytes of an archive as they are written.
+private final class Archive: @unchecked Sendable {
+    private let lock = NSLock()
+    private var collected: [UInt8] = []
+
+    func append(_ bytes: [UInt8]) {
+        lock.withLock { collected += bytes }
+    }
+
+    var bytes: [UInt8] { lock.withLock { collected } }
 }
