@@ -48,7 +48,7 @@ public struct WellnessRepositories: Sendable {
     /// The records of the kinds that have no port of their own (an app's own kinds).
     public var records: any RecordRepositories { didSet { swapped() } }
     /// The kinds of records the store keeps, which a backup holds.
-    public var registry: RecordRegistry
+    public let registry: RecordRegistry
     /// Where the data lives, for messages (a file, a directory, or "memory").
     public var location: String
     /// The built-in store on disk these repositories are, which a restore replaces whole; `nil`

@@ -138,9 +138,10 @@ private struct ArchiveGenerator {
             Supplement(id: .init(Self.id(1, index)), name: "Supplement \(index)", timeOfDay: index % 2 == 0 ? .morning : .evening,
                        dosage: "\(index + 1) mg", sortOrder: index)
         }
-        try writer.begin(settings: BackupSettings(
-            tier: .pro, supplementStack: SupplementStack(supplements: supplements, isSeeded: true),
-            exerciseLibrary: ExerciseLibrary(exercises: [], isSeeded: false)))
+        try writer.begin(settings: BackupSettings()
+            .with(TierSetting.self, .pro)
+            .with(SupplementStackSetting.self, SupplementStack(supplements: supplements, isSeeded: true))
+            .with(ExerciseLibrarySetting.self, ExerciseLibrary(exercises: [], isSeeded: false)))
         for day in dayList {
             for supplement in supplements {
                 try writer.append(SupplementLogRecords.record(SupplementLog(day: day, supplementID: supplement.id, taken: day.day % 3 != 0,

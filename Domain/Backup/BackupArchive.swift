@@ -29,79 +29,69 @@ public enum BackupArchive {
     public static var version: Int { RecordRegistry.standard.archiveVersion }
 }
 
-/// The values a store holds one of: written whole under `settings`.
+/// The values a store holds one of, one per ``SettingKind`` of a registry: written whole under
+/// `settings`. A setting never given has its ``SettingKind/unused`` value.
 public struct BackupSettings: Sendable, Equatable, Codable {
-    public var tier: Tier
-    public var moduleSettings: ModuleSettings?
-    public var dogProfile: DogProfile?
-    public var supplementStack: SupplementStack
-    public var exerciseLibrary: ExerciseLibrary
-    /// Until when the server asked not to be sent check-ins.
-    public var checkinsPausedUntil: Date?
+    /// The settings there are, in the registry's order.
+    public let kinds: [any SettingKind.Type]
+    private var values: [String: any Sendable] = [:]
 
-    public init(tier: Tier = .free, moduleSettings: ModuleSettings? = nil, dogProfile: DogProfile? = nil,
-                supplementStack: SupplementStack = SupplementStack(), exerciseLibrary: ExerciseLibrary = ExerciseLibrary(),
-                checkinsPausedUntil: Date? = nil) {
-        self.tier = tier
-        self.moduleSettings = moduleSettings
-        self.dogProfile = dogProfile
-        self.supplementStack = supplementStack
-        self.exerciseLibrary = exerciseLibrary
-        self.checkinsPausedUntil = checkinsPausedUntil
+    /// Every setting of `registry` unused.
+    public init(registry: RecordRegistry = .standard) {
+        kinds = registry.settings
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case tier, moduleSettings, dogProfile, supplementStack, exerciseLibrary, checkinsPausedUntil
+    /// The value of `setting`.
+    public subscript<Setting: SettingKind>(setting: Setting.Type) -> Setting.Value {
+        get { Setting.value(values[Setting.name]) }
+        set { values[Setting.name] = newValue }
     }
 
-    /// A seeded flag and a list: how the stack and the library are written.
-    private struct Seeded<Element: Codable>: Codable {
-        var isSeeded: Bool
-        var items: [Element]
+    /// These settings with `setting` set to `value`.
+    public func with<Setting: SettingKind>(_ setting: Setting.Type, _ value: Setting.Value) -> BackupSettings {
+        var settings = self
+        settings[setting] = value
+        return settings
     }
 
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        tier = try container.decode(Tier.self, forKey: .tier)
-        moduleSettings = try container.decodeIfPresent(ModuleSettings.self, forKey: .moduleSettings)
-        dogProfile = try container.decodeIfPresent(DogProfile.self, forKey: .dogProfile)
-        let stack = try container.decode(Seeded<Supplement>.self, forKey: .supplementStack)
-        supplementStack = SupplementStack(supplements: stack.items, isSeeded: stack.isSeeded)
-        let library = try container.decode(Seeded<ExerciseDefinition>.self, forKey: .exerciseLibrary)
-        exerciseLibrary = ExerciseLibrary(exercises: library.items, isSeeded: library.isSeeded)
-        checkinsPausedUntil = try container.decodeIfPresent(Date.self, forKey: .checkinsPausedUntil)
+    public static func == (lhs: BackupSettings, rhs: BackupSettings) -> Bool {
+        lhs.kinds.map { $0.name } == rhs.kinds.map { $0.name }
+            && lhs.kinds.allSatisfy { $0.equal(lhs.values[$0.name], rhs.values[$0.name]) }
     }
 
+    /// Every setting under its name (`null` for one that holds nothing).
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(tier, forKey: .tier)
-        try container.encode(moduleSettings, forKey: .moduleSettings)
-        try container.encode(dogProfile, forKey: .dogProfile)
-        try container.encode(Seeded(isSeeded: supplementStack.isSeeded, items: supplementStack.supplements),
-                             forKey: .supplementStack)
-        try container.encode(Seeded(isSeeded: exerciseLibrary.isSeeded, items: exerciseLibrary.exercises),
-                             forKey: .exerciseLibrary)
-        try container.encode(checkinsPausedUntil, forKey: .checkinsPausedUntil)
-    }
-
-    /// Whether `identity` is among what the setting named `target` holds; `nil` when no setting
-    /// has that name. A supplement log names a supplement of the stack
-    /// (``SupplementLogRecords/supplementTarget``).
-    public func holds(_ identity: any Hashable & Sendable, in target: String) -> Bool? {
-        switch target {
-        case SupplementLogRecords.supplementTarget:
-            (identity as? Supplement.ID).map { id in supplementStack.supplements.contains { $0.id == id } } ?? false
-        default:
-            nil
+        var container = encoder.container(keyedBy: SettingKey.self)
+        for kind in kinds {
+            try kind.encode(stored: values[kind.name], to: &container)
         }
     }
 
-    /// Whether these are the settings of a store nobody has used: no profile, no module choice,
-    /// no supplements or exercises (not even the seeded defaults), not paused. The tier is a
-    /// subscription setting, not data, and does not count.
+    /// The settings of Wellness's own registry (``RecordRegistry/standard``).
+    public init(from decoder: any Decoder) throws {
+        try self.init(from: decoder, registry: .standard)
+    }
+
+    /// The settings of `registry`.
+    public init(from decoder: any Decoder, registry: RecordRegistry) throws {
+        self.init(registry: registry)
+        let container = try decoder.container(keyedBy: SettingKey.self)
+        for kind in kinds {
+            values[kind.name] = try kind.decodeStored(from: container)
+        }
+    }
+
+    /// Whether `identity` is among what the setting named `target` holds; `nil` when no setting
+    /// has that name or holds things records name. A supplement log names a supplement of the
+    /// stack (``SupplementStackSetting``).
+    public func holds(_ identity: any Hashable & Sendable, in target: String) -> Bool? {
+        kinds.first { $0.name == target }?.holds(identity, inStored: values[target])
+    }
+
+    /// Whether these are the settings of a store nobody has used: every setting that is a
+    /// person's data (``SettingKind/isData``, so not the tier) at its unused value.
     public var isUnused: Bool {
-        moduleSettings == nil && dogProfile == nil && supplementStack == SupplementStack()
-            && exerciseLibrary == ExerciseLibrary() && checkinsPausedUntil == nil
+        kinds.allSatisfy { !$0.isData || $0.isUnused(values[$0.name]) }
     }
 }
 

@@ -36,16 +36,14 @@ public struct BackupArchiveReader {
     /// How many records of each collection were read.
     public private(set) var counts: BackupCounts
 
-    private let decoder: JSONDecoder = {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .timestamp
-        return decoder
-    }()
+    private let decoder = JSONDecoder()
 
-    /// A reader of archives of `registry`'s collections.
+    /// A reader of archives of `registry`'s collections and settings.
     public init(registry: RecordRegistry = .standard) {
         self.registry = registry
         self.counts = BackupCounts(registry: registry)
+        decoder.dateDecodingStrategy = .timestamp
+        decoder.userInfo[RegistrySettings.registryKey] = registry
     }
 
     /// Reads `chunk`, calling `handle` with the settings and every record it completes.
@@ -134,7 +132,7 @@ public struct BackupArchiveReader {
             guard self.settings == nil else { throw BackupError.unexpectedMember(line: line, name: name) }
             let settings: BackupSettings
             do {
-                settings = try decoder.decode(BackupSettings.self, from: Data(json))
+                settings = try decoder.decode(RegistrySettings.self, from: Data(json)).settings
             } catch {
                 throw BackupError.invalidValue(line: line, name: name, reason: Self.describe(error))
             }
@@ -203,6 +201,17 @@ public struct BackupArchiveReader {
         default:
             return "\(error)"
         }
+    }
+}
+
+/// The settings of the registry a decoder's `userInfo` names.
+private struct RegistrySettings: Decodable {
+    static let registryKey = CodingUserInfoKey(rawValue: "wellness.registry")!
+
+    let settings: BackupSettings
+
+    init(from decoder: any Decoder) throws {
+        settings = try BackupSettings(from: decoder, registry: decoder.userInfo[Self.registryKey] as? RecordRegistry ?? .standard)
     }
 }
 

@@ -4,7 +4,7 @@ import Foundation
 public enum SupplementLogRecords: RecordKind {
     public static let collection: RecordCollection = "supplementLogs"
     /// What a supplement log names: the supplement stack's supplements.
-    public static let supplementTarget = "supplementStack"
+    public static var supplementTarget: String { SupplementStackSetting.name }
 
     public static func identity(of log: SupplementLog) -> DayAnd<Supplement.ID> { DayAnd(log.day, log.supplementID) }
 

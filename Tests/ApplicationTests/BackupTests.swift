@@ -119,8 +119,8 @@ struct BackupTests {
         let archive = try await source.archive()
         let contents = try await source.backUp.contents()
         #expect(RecordRegistry.standard.collections.allSatisfy { contents.counts[$0] > 0 }, "\(contents.counts)")
-        #expect(contents.settings.tier == .pro && contents.settings.dogProfile?.name == "Bobbie")
-        #expect(contents.settings.checkinsPausedUntil == Fixtures.instant("2026-03-02T12:00:00Z"))
+        #expect(contents.settings[TierSetting.self] == .pro && contents.settings[DogProfileSetting.self]?.name == "Bobbie")
+        #expect(contents.settings[CheckinPauseSetting.self] == Fixtures.instant("2026-03-02T12:00:00Z"))
 
         for chunkSize in [1 << 16, 7] {
             let target = BackupWorld()

@@ -53,11 +53,13 @@ public struct BackUpStore: Sendable {
         return count.run { $0 }
     }
 
+    /// Every setting of the registry, as the store holds it.
     func settings() async throws -> BackupSettings {
-        BackupSettings(tier: try await stores.tier.tier(), moduleSettings: try await stores.moduleSettings.load(),
-                       dogProfile: try await stores.dogProfile.load(), supplementStack: try await stores.supplements.stack(),
-                       exerciseLibrary: try await stores.exercises.library(),
-                       checkinsPausedUntil: try await stores.checkinQueue.pausedUntil())
+        var settings = BackupSettings(registry: registry)
+        for setting in registry.storedSettings {
+            try await setting.read(from: stores, into: &settings)
+        }
+        return settings
     }
 }
 

@@ -33,7 +33,8 @@ public struct RestoreStore: Sendable {
         })
         let registry = registry
         let rest = try await stores.health.importSamples { inserter in
-            var run = Run(inserter: inserter, streaming: streaming, rest: Rest(counts: BackupCounts(registry: registry)))
+            var run = Run(inserter: inserter, streaming: streaming, rest: Rest(settings: BackupSettings(registry: registry),
+                                                                       counts: BackupCounts(registry: registry)))
             var reader = BackupArchiveReader(registry: registry)
             var bytes = 0
             while let chunk = try source.nextChunk() {
@@ -51,7 +52,7 @@ public struct RestoreStore: Sendable {
 
     /// Everything but the records written as they stream, kept until their transaction is done.
     struct Rest: Sendable {
-        var settings = BackupSettings()
+        var settings: BackupSettings
         var records: [AnyRecord] = []
         var counts: BackupCounts
     }
@@ -80,15 +81,9 @@ public struct RestoreStore: Sendable {
     }
 
     private func write(_ rest: Rest) async throws {
-        let settings = rest.settings
-        try await stores.tier.setTier(settings.tier)
-        if let moduleSettings = settings.moduleSettings {
-            try await stores.moduleSettings.update { $0 = moduleSettings }
+        for setting in registry.storedSettings {
+            try await setting.write(from: rest.settings, into: stores)
         }
-        if let profile = settings.dogProfile { try await stores.dogProfile.save(profile) }
-        try await stores.supplements.update { $0 = settings.supplementStack }
-        try await stores.exercises.update { $0 = settings.exerciseLibrary }
-        if let paused = settings.checkinsPausedUntil { try await stores.checkinQueue.pause(until: paused) }
         // An archive may hold its collections in any order, but a store can need a goal before
         // its tips: written in the registry's order, each collection's records in the order they came.
         let byCollection = Dictionary(grouping: rest.records, by: \.collection)

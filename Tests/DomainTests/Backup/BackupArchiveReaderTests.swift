@@ -51,7 +51,7 @@ struct BackupArchiveReaderTests {
         let outcome = BackupReading.read(text, chunkSize: 3)
         #expect(outcome.error == nil)
         #expect(outcome.records.count == 1)
-        #expect(outcome.settings.first?.supplementStack.supplements.map(\.id) == [BackupSample.supplement])
+        #expect(outcome.settings.first?[SupplementStackSetting.self].supplements.map(\.id) == [BackupSample.supplement])
     }
 
     @Test("unicode, escaped quotes, backslashes and control characters in strings come back as they were written")

@@ -93,20 +93,20 @@ enum BackupSample {
     static func instant(_ iso: String) -> Date { Fixtures.instant(iso) }
     static func day(_ text: String) -> LocalDay { Fixtures.day(text) }
 
-    static let settings = BackupSettings(
-        tier: .pro,
-        moduleSettings: ModuleSettings.defaults(at: instant("2026-11-01T09:00:00Z")),
-        dogProfile: DogProfile(storedName: "Rex \"the\" \\ dog 🐕", birthDate: day("2024-03-01")),
-        supplementStack: SupplementStack(supplements: [
+    static let settings = BackupSettings()
+        .with(TierSetting.self, .pro)
+        .with(ModuleSettingsSetting.self, ModuleSettings.defaults(at: instant("2026-11-01T09:00:00Z")))
+        .with(DogProfileSetting.self, DogProfile(storedName: "Rex \"the\" \\ dog 🐕", birthDate: day("2024-03-01")))
+        .with(SupplementStackSetting.self, SupplementStack(supplements: [
             Supplement(id: supplement, name: "Vitamin D3", timeOfDay: .morning, dosage: "2000 IU"),
             Supplement(id: .init(UUID(uuidString: "00000005-5E1F-4000-8000-000000000000")!), name: "Magnésium",
                        timeOfDay: .evening, dosage: "300 mg", isActive: false, sortOrder: 1),
-        ], isSeeded: true),
-        exerciseLibrary: ExerciseLibrary(exercises: [
+        ], isSeeded: true))
+        .with(ExerciseLibrarySetting.self, ExerciseLibrary(exercises: [
             ExerciseDefinition(id: "squat", name: "Squat", muscleGroup: .quads, secondaryMuscles: [.glutes],
                                equipment: .barbell, category: .strength),
-        ], isSeeded: false),
-        checkinsPausedUntil: instant("2026-11-22T12:00:00.250Z"))
+        ], isSeeded: false))
+        .with(CheckinPauseSetting.self, instant("2026-11-22T12:00:00.250Z"))
 
     /// One or two records of every collection, in archive order.
     static let records: [AnyRecord] = {

@@ -116,4 +116,52 @@ struct RecordRegistryTests {
         }
         #expect(second == 2 && identity == "2026-11-20")
     }
+
+    /// A setting only an app's registry has, left out of archives written without it.
+    enum Units: SettingKind {
+        static let name = "units"
+        static var unused: String { "kg" }
+
+        static func encode(_ units: String, to container: inout KeyedEncodingContainer<SettingKey>) throws {
+            try container.encode(units, forKey: key)
+        }
+
+        static func decode(from container: KeyedDecodingContainer<SettingKey>) throws -> String {
+            try container.decodeIfPresent(String.self, forKey: key) ?? unused
+        }
+    }
+
+    @Test("Wellness's own settings are the six version 1 writes")
+    func standardSettings() {
+        #expect(RecordRegistry.standard.settings.map { $0.name } == [
+            "tier", "moduleSettings", "dogProfile", "supplementStack", "exerciseLibrary", "checkinsPausedUntil",
+        ])
+    }
+
+    @Test("a setting the registry adds is written under its name and read back; an archive without it reads it unused")
+    func addedSetting() throws {
+        let registry = RecordRegistry.standard.adding(Units.self)
+        var bytes: [UInt8] = []
+        var writer = BackupArchiveWriter(registry: registry) { bytes += $0 }
+        let settings = BackupSettings(registry: registry).with(Units.self, "lb")
+        #expect(!settings.isUnused, "a setting that is data counts")
+        try writer.begin(settings: settings)
+        try writer.finish()
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.contains(#""units":"lb""#))
+
+        var read: [BackupSettings] = []
+        var reader = BackupArchiveReader(registry: registry)
+        try reader.consume(bytes) { if case .settings(let settings) = $0 { read.append(settings) } }
+        try reader.finish()
+        #expect(read.map { $0[Units.self] } == ["lb"])
+        #expect(read.first == settings)
+
+        var older: [BackupSettings] = []
+        var again = BackupArchiveReader(registry: registry)
+        try again.consume(Array(HandArchive.text([]).utf8)) { if case .settings(let settings) = $0 { older.append(settings) } }
+        try again.finish()
+        #expect(older.map { $0[Units.self] } == ["kg"])
+        #expect(older.first?[TierSetting.self] == .free)
+    }
 }

@@ -1,0 +1,29 @@
+import Foundation
+
+/// The module choices and each module's activity; `nil` until modules are set up.
+public enum ModuleSettingsSetting: SettingKind {
+    public static let name = "moduleSettings"
+    public static var unused: ModuleSettings? { nil }
+
+    public static func encode(_ settings: ModuleSettings?, to container: inout KeyedEncodingContainer<SettingKey>) throws {
+        try container.encode(settings, forKey: key)
+    }
+
+    public static func decode(from container: KeyedDecodingContainer<SettingKey>) throws -> ModuleSettings? {
+        try container.decodeIfPresent(ModuleSettings.self, forKey: key)
+    }
+}
+
+/// The profile of the dog; `nil` until one is set.
+public enum DogProfileSetting: SettingKind {
+    public static let name = "dogProfile"
+    public static var unused: DogProfile? { nil }
+
+    public static func encode(_ profile: DogProfile?, to container: inout KeyedEncodingContainer<SettingKey>) throws {
+        try container.encode(profile, forKey: key)
+    }
+
+    public static func decode(from container: KeyedDecodingContainer<SettingKey>) throws -> DogProfile? {
+        try container.decodeIfPresent(DogProfile.self, forKey: key)
+    }
+}
