@@ -91,4 +91,12 @@ extension Wire.Route {
 
     /// The routes for whoever runs the server, outside accounts and rate limits.
     public static let operations: [Wire.Route] = [health, ready, metrics]
+
+    /// Every route the server serves.
+    public static let all: [Wire.Route] = [
+        logIn, session, logOut, exportAccount, deleteAccount,
+        submitCheckin, replaceCheckin, todayCheckin,
+        trends, weeklyInsights, alerts,
+        addGoal, listGoals, goalTips,
+    ] + operations
 }
