@@ -43,8 +43,20 @@ public struct WellnessAPIClient: Sendable {
         /// The failure an error answer stands for (a 429 with its `Retry-After`); `nil` below 400.
         public var failure: ApiFailure? { ApiFailure(status: status, retryAfter: headers.first(name: "Retry-After")) }
 
-        /// The `{"error": {"code"}}` of an error answer, if it has one.
-        public var errorCode: String? { (try? Wire.decoder.decode(Wire.ErrorBody.self, from: body))?.error.code }
+        /// The `{"error": {"code", "message"}}` of an error answer, if it has one.
+        public var error: Wire.ErrorBody.Detail? { (try? Wire.decoder.decode(Wire.ErrorBody.self, from: body))?.error }
+
+        /// The code of an error answer, when it has one this client knows.
+        public var errorCode: Wire.ErrorCode? { error.flatMap { Wire.ErrorCode(rawValue: $0.code) } }
+    }
+
+    /// Sends a request to `route`, its parameters filled by `parameters` in order and `query`
+    /// (without the `?`) appended; throws ``ApiFailure/offline`` when no answer came.
+    public func send(_ route: Wire.Route, _ parameters: [String] = [], query: String? = nil,
+                     json body: (some Encodable)? = Optional<Never>.none, headers extra: [(String, String)] = [],
+                     maxBodyBytes: Int = 16 * 1024 * 1024) async throws -> Answer {
+        try await send(route.method.http, route.path(parameters) + (query.map { "?\($0)" } ?? ""), json: body,
+                       headers: extra, maxBodyBytes: maxBodyBytes)
     }
 
     /// Sends a request; throws ``ApiFailure/offline`` when no answer came.
@@ -90,31 +102,31 @@ public struct HTTPSessionAPI: SessionAPI {
     public init(_ api: WellnessAPIClient) { self.api = api }
 
     public func logIn(email: String, password: String) async throws -> AccessGrant {
-        let answer = try await api.send(.POST, "/api/auth/login", json: Wire.LoginRequest(email: email, password: password))
+        let answer = try await api.send(.logIn, json: Wire.LoginRequest(email: email, password: password))
         let body = try api.decode(Wire.LoginResponse.self, from: answer)
         return AccessGrant(accessToken: body.accessToken, expiresAt: body.expiresAt)
     }
 
     public func session() async throws -> SessionInfo {
-        try api.decode(Wire.SessionResponse.self, from: try await api.send(.GET, "/api/auth/session")).info
+        try api.decode(Wire.SessionResponse.self, from: try await api.send(.session)).info
     }
 
     public func logOut() async throws {
-        let answer = try await api.send(.POST, "/api/auth/logout")
+        let answer = try await api.send(.logOut)
         if let failure = answer.failure { throw failure }
     }
 
     /// `GET /api/account/export`: the archive, up to 4 GB.
     public func exportAccount() async throws -> [UInt8] {
-        let answer = try await api.send(.GET, "/api/account/export", maxBodyBytes: 4 << 30)
+        let answer = try await api.send(.exportAccount, maxBodyBytes: 4 << 30)
         if let failure = answer.failure { throw failure }
         return Array(answer.body)
     }
 
     /// `DELETE /api/account` with the password; 403 `INVALID_PASSWORD` is a refused password.
     public func deleteAccount(password: String) async throws {
-        let answer = try await api.send(.DELETE, "/api/account", json: Wire.DeleteAccountRequest(password: password))
-        if answer.status == 403, answer.errorCode == "INVALID_PASSWORD" { throw ClientSessionError.passwordRefused }
+        let answer = try await api.send(.deleteAccount, json: Wire.DeleteAccountRequest(password: password))
+        if answer.status == 403, answer.errorCode == .invalidPassword { throw ClientSessionError.passwordRefused }
         if let failure = answer.failure { throw failure }
     }
 }
@@ -129,13 +141,13 @@ public struct HTTPCheckinAPI: CheckinAPI {
     public init(_ api: WellnessAPIClient) { self.api = api }
 
     public func submit(_ checkin: Checkin, idempotencyKey: String, replacing: Bool) async throws -> SubmissionOutcome {
-        let answer = try await api.send(replacing ? .PUT : .POST,
-                                        replacing ? "/api/checkins/\(checkin.day)" : "/api/checkins",
+        let answer = try await api.send(replacing ? .replaceCheckin : .submitCheckin,
+                                        replacing ? [checkin.day.description] : [],
                                         json: Wire.CheckinBody(checkin),
                                         headers: [(Wire.idempotencyKeyHeader, idempotencyKey)])
         switch answer.status {
         case 200, 201: return .accepted
-        case 409 where answer.errorCode == "DUPLICATE_CHECKIN": return .duplicate
+        case 409 where answer.errorCode == .duplicateCheckin: return .duplicate
         default: throw answer.failure ?? .other(status: answer.status)
         }
     }
@@ -149,13 +161,13 @@ public struct HTTPDriftRemote: DriftRemote {
     public init(_ api: WellnessAPIClient) { self.api = api }
 
     public func weeklyInsights(days: Int) async throws -> WeeklyInsights {
-        let answer = try await api.send(.GET, "/api/insights/weekly?days=\(days)")
+        let answer = try await api.send(.weeklyInsights, query: "days=\(days)")
         return try api.decode(Wire.InsightsResponse.self, from: answer).insights
     }
 
     public func trends(days: Int) async throws -> [TrendPoint] {
-        let answer = try await api.send(.GET, "/api/trends?days=\(days)")
-        if answer.status == 403, answer.errorCode == "PRO_REQUIRED", let length = TrendLength(rawValue: days),
+        let answer = try await api.send(.trends, query: "days=\(days)")
+        if answer.status == 403, answer.errorCode == .proRequired, let length = TrendLength(rawValue: days),
            let feature = FeatureGate.lockedFeature(for: length, tier: .free) {
             throw DriftError.locked(feature)
         }
@@ -163,12 +175,12 @@ public struct HTTPDriftRemote: DriftRemote {
     }
 
     public func alerts(days: Int) async throws -> [DriftAlert] {
-        let answer = try await api.send(.GET, "/api/alerts?days=\(days)")
+        let answer = try await api.send(.alerts, query: "days=\(days)")
         return try api.decode(Wire.AlertsResponse.self, from: answer).alerts
     }
 
     public func today() async throws -> Checkin? {
-        let answer = try await api.send(.GET, "/api/checkins/today")
+        let answer = try await api.send(.todayCheckin)
         do {
             return try api.decode(Wire.TodayResponse.self, from: answer).checkin?.checkin()
         } catch let error as ApiFailure {
@@ -196,9 +208,9 @@ public struct HTTPGoalTipsService: GoalTipsService {
     public func tips(for goal: Goal, context: UserContext) async throws(GoalTipsServiceError) -> TipsAnswer {
         do {
             var answer = try await ask(goal, context)
-            if answer.status == 404, answer.errorCode == "GOAL_NOT_FOUND" {
-                let created = try await api.send(.POST, "/api/v1/goals", json: Wire.GoalBody(goal))
-                guard created.status == 201 || created.errorCode == "GOAL_EXISTS" else { throw Self.failure(created) }
+            if answer.status == 404, answer.errorCode == .goalNotFound {
+                let created = try await api.send(.addGoal, json: Wire.GoalBody(goal))
+                guard created.status == 201 || created.errorCode == .goalExists else { throw Self.failure(created) }
                 answer = try await ask(goal, context)
             }
             guard answer.status == 200 else { throw Self.failure(answer) }
@@ -217,14 +229,26 @@ public struct HTTPGoalTipsService: GoalTipsService {
     }
 
     private func ask(_ goal: Goal, _ context: UserContext) async throws -> WellnessAPIClient.Answer {
-        try await api.send(.POST, "/api/v1/goals/\(goal.id)/tips", json: Wire.TipsRequest(goal: goal, context: context, language: context.language ?? language))
+        try await api.send(.goalTips, [goal.id.description], json: Wire.TipsRequest(goal: goal, context: context, language: context.language ?? language))
     }
 
     private static func failure(_ answer: WellnessAPIClient.Answer) -> GoalTipsServiceError {
         switch answer.status {
         case 401: .unauthorized
         case 429: .rateLimited(retryAfter: answer.headers.first(name: "Retry-After").flatMap { Int($0) })
-        default: .unavailable("the server answered \(answer.status)\(answer.errorCode.map { " \($0)" } ?? "")")
+        default: .unavailable("the server answered \(answer.status)\(answer.error.map { " \($0.code)" } ?? "")")
+        }
+    }
+}
+
+extension Wire.Route.Method {
+    /// The same method as NIO spells it.
+    var http: HTTPMethod {
+        switch self {
+        case .GET: .GET
+        case .POST: .POST
+        case .PUT: .PUT
+        case .DELETE: .DELETE
         }
     }
 }

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import WellnessApplication
 import NIOCore
+import WellnessWire
 
 /// The routes for whoever runs the server: liveness, readiness and metrics. None needs a token
 /// nor counts against a rate limit: a load balancer and a metrics scraper have no account.
@@ -10,7 +11,7 @@ import NIOCore
 /// asked for); an operator who exposes the server beyond loopback keeps it off the public side.
 extension APIServer {
     /// `METHOD /path` of the operations routes.
-    public static let operationsRoutes = ["GET /healthz", "GET /readyz", "GET /metrics"]
+    public static let operationsRoutes = Wire.Route.operations.map(\.description)
 
     /// How long `/readyz` waits for the store before it answers 503: a probe that hangs with a
     /// hung database tells a load balancer nothing until its own timeout.
@@ -21,10 +22,10 @@ extension APIServer {
         // supervisor restart a server that is only busy. (A local disk that stalls outright
         // stalls the SQLite lookups of authenticated requests, and with them the threads that
         // would answer here: a restart is then what is needed.)
-        router.get("/healthz") { _, _ in try Self.json(StatusBody(status: "ok")) }
+        router.on(Wire.Route.health) { _, _ in try Self.json(StatusBody(status: "ok")) }
 
         // Ready: the server's store answers (the accounts database, the data directory).
-        router.get("/readyz") { _, context in
+        router.on(Wire.Route.ready) { _, context in
             do {
                 try await Self.finish(within: Self.readinessLimit, operations.checkReady)
             } catch {
@@ -34,7 +35,7 @@ extension APIServer {
             return try Self.json(StatusBody(status: "ready"))
         }
 
-        router.get("/metrics") { _, _ in
+        router.on(Wire.Route.metrics) { _, _ in
             let text = operations.metrics.exposition(openStores: await operations.openStores(),
                                                      databaseConnections: operations.databaseConnections?())
             return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],

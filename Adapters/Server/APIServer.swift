@@ -10,99 +10,6 @@ import WellnessApplication
 import WellnessDomain
 import WellnessWire
 
-/// What the server needs of one account: the single-user use cases, on that account's own
-/// store (the composition root opens it by the account's id).
-public struct AccountWorkspace: Sendable {
-    /// Check-ins sent with an idempotency key (`POST` and `PUT /api/checkins`).
-    public let submitCheckin: SubmitCheckin
-    /// Today's check-in (`GET /api/checkins/today`).
-    public let listCheckins: ListCheckins
-    /// `GET /api/insights/weekly`.
-    public let weeklyInsights: ComputeWeeklyInsights
-    /// `GET /api/trends` (its 30- and 90-day lengths are Pro).
-    public let trends: GetTrends
-    /// `GET /api/alerts`.
-    public let alerts: ListDriftAlerts
-    /// The account's tier, for `GET /api/auth/session`.
-    public let tier: GetTier
-    /// `POST /api/v1/goals`.
-    public let addGoal: AddGoal
-    /// `GET /api/v1/goals`.
-    public let listGoals: ListGoals
-    /// Fresh tips for a goal (`POST /api/v1/goals/{goalId}/tips`).
-    public let goalTips: GetGoalTips
-    /// The account's data as a backup archive (`GET /api/account/export`).
-    public let backUp: BackUpStore
-
-    /// The account's use cases, each on that account's store.
-    public init(submitCheckin: SubmitCheckin, listCheckins: ListCheckins, weeklyInsights: ComputeWeeklyInsights,
-                trends: GetTrends, alerts: ListDriftAlerts, tier: GetTier, addGoal: AddGoal,
-                listGoals: ListGoals, goalTips: GetGoalTips, backUp: BackUpStore) {
-        self.submitCheckin = submitCheckin
-        self.listCheckins = listCheckins
-        self.weeklyInsights = weeklyInsights
-        self.trends = trends
-        self.alerts = alerts
-        self.tier = tier
-        self.addGoal = addGoal
-        self.listGoals = listGoals
-        self.goalTips = goalTips
-        self.backUp = backUp
-    }
-}
-
-/// How the server listens and what it allows.
-public struct ServerConfiguration: Sendable {
-    /// Loopback unless told otherwise: exposing the server is a decision, not a default.
-    public var host: String
-    /// 0 picks a free port (reported through `onRunning`).
-    public var port: Int
-    /// Requests per account token (login excluded).
-    public var rateLimit: RateLimit
-    /// The largest request body accepted, in bytes.
-    public var maxBodyBytes: Int
-    /// How long a connection may sit without a whole request head arriving (idle between
-    /// requests, or half-sent headers) before the server closes it.
-    public var idleTimeout: Duration
-    /// How many connections are served at once; further ones wait in the listen backlog until
-    /// one closes.
-    public var maxConnections: Int
-    /// Serve https with this certificate and key; plain http when `nil`.
-    public var tls: TLSFiles?
-    /// The proxies in front of the server whose `X-Forwarded-For` names the client (for the
-    /// login back-off per client address); none by default.
-    public var trustedProxies: TrustedProxies
-
-    /// A certificate chain and its private key, both PEM files.
-    public struct TLSFiles: Sendable, Hashable {
-        /// The PEM file with the server's certificate (and any intermediate ones after it).
-        public var certificateChain: URL
-        /// The PEM file with the certificate's private key.
-        public var privateKey: URL
-
-        /// The two files; nothing is read until the server starts.
-        public init(certificateChain: URL, privateKey: URL) {
-            self.certificateChain = certificateChain
-            self.privateKey = privateKey
-        }
-    }
-
-    /// By default: loopback, port 8080, 120 requests a minute per token, bodies up to 64 KiB, a 30-second
-    /// idle timeout, 512 connections, plain http and no trusted proxies.
-    public init(host: String = "127.0.0.1", port: Int = 8080, rateLimit: RateLimit = RateLimit(limit: 120, window: 60),
-                maxBodyBytes: Int = 64 * 1024, idleTimeout: Duration = .seconds(30), maxConnections: Int = 512,
-                tls: TLSFiles? = nil, trustedProxies: TrustedProxies = TrustedProxies()) {
-        self.host = host
-        self.port = port
-        self.rateLimit = rateLimit
-        self.maxBodyBytes = maxBodyBytes
-        self.idleTimeout = idleTimeout
-        self.maxConnections = maxConnections
-        self.tls = tls
-        self.trustedProxies = trustedProxies
-    }
-}
-
 /// The Wellness HTTP API on Hummingbird 2 (`wellness serve`): accounts and sessions,
 /// check-ins with idempotency keys, trends, insights, alerts, goals and tips. Every route but
 /// login and the operations routes (`/healthz`, `/readyz`, `/metrics`) needs a bearer token and
@@ -162,12 +69,7 @@ public struct APIServer: Sendable {
     /// Every route the server answers, as `METHOD /path` with `{parameter}` placeholders (what
     /// the OpenAPI document must describe).
     public var routes: [String] {
-        router().routes.map { route in
-            let path = route.path.description.split(separator: "/").map { part in
-                part.hasPrefix(":") ? "{\(part.dropFirst())}" : String(part)
-            }.joined(separator: "/")
-            return "\(route.method.rawValue) /\(path)"
-        }.sorted()
+        router().routes.map { "\($0.method.rawValue) \($0.path.description)" }.sorted()
     }
 
     /// The application, ready to run; `onRunning` gets the port actually bound. Throws
@@ -207,209 +109,24 @@ public struct APIServer: Sendable {
 
     // MARK: - Routes
 
+    /// Every route, each resource's from its own file (`APIServer+…Routes.swift`), on the paths
+    /// of ``Wire/Route``'s table. All but login and the operations routes need a bearer token,
+    /// count against its rate limit and hold the account's store while they run.
     func router() -> Router<APIRequestContext> {
         let router = Router(context: APIRequestContext.self)
         router.add(middleware: RecordRequestsMiddleware(metrics: operations.metrics,
-                                                        quietPaths: Set(Self.operationsRoutes.map { $0.split(separator: " ")[1].description })))
+                                                        quietPaths: Set(Wire.Route.operations.map(\.template))))
         router.add(middleware: ErrorEnvelopeMiddleware())
-        let limit = configuration.maxBodyBytes
         addOperationsRoutes(to: router)
-
-        router.post("/api/auth/login") { request, context in
-            let body = try await JSONObject.read(request, limit: limit)
-            let email = try body.string("email")!
-            let password = try body.string("password")!
-            do {
-                let grant = try await sessions.start.execute(email: email, password: password,
-                                                             client: client(of: request, context)).grant
-                return try Self.json(Wire.LoginResponse(accessToken: grant.accessToken, expiresAt: grant.expiresAt))
-            } catch AccountError.invalidCredentials {
-                throw APIError.invalidCredentials
-            } catch AccountError.tooManyAttempts(let wait) {
-                throw APIError.rateLimited(retryAfter: wait)
-            } catch AccountError.passwordControlCharacter {
-                throw APIError.validation("\"password\" must not contain NUL or other control characters")
-            }
-        }
-
-        let api = router.group("/api")
+        let api = router.group()
             .add(middleware: AuthenticationMiddleware(authenticate: sessions.authenticate))
             .add(middleware: RateLimitMiddleware(limiter: limiter))
             .add(middleware: HoldStoreMiddleware(hold: operations.holdStore))
-
-        api.get("/auth/session") { _, context in
-            let account = try context.requireAccount()
-            let session = try await sessions.authenticate.execute(context.token ?? "").session
-            let tier = try await workspace(account).tier.execute()
-            return try Self.json(Wire.SessionResponse(info: SessionInfo(
-                accountID: account.id.description, email: account.email.rawValue, tier: tier, expiresAt: session.expiresAt)))
-        }
-
-        api.post("/auth/logout") { _, context in
-            try await sessions.end.execute(context.token ?? "")
-            return Response(status: .noContent)
-        }
-
-        /// A check-in with its idempotency key: created (`POST`, 201) or replacing the day's
-        /// (`PUT`, 200); the first answer for a key is the answer to every replay of it.
-        @Sendable func submit(_ request: Request, _ context: APIRequestContext, replacing day: LocalDay?) async throws
-            -> Response {
-            let account = try context.requireAccount()
-            let key = request.headers[HTTPField.Name(Wire.idempotencyKeyHeader)!] ?? ""
-            guard IdempotencyRecord.isValidKey(key) else {
-                throw APIError.validation("the \(Wire.idempotencyKeyHeader) header is required: 1–255 visible ASCII characters (a UUID)")
-            }
-            var body = try await JSONObject.read(request, limit: limit)
-            if let day {
-                // The day is the path's; a body may repeat it, never contradict it.
-                if let date = try body.string("date", required: false), date != day.description {
-                    throw APIError.validation("\"date\" must be the path's date \(day) or left out")
-                }
-                body = JSONObject(fields: body.fields.merging(["date": .string(day.description)]) { $1 })
-            }
-            let checkin = try body.checkin(now: time.now(), describe: describe)
-            let submit = try await workspace(account).submitCheckin
-            let answer: (record: IdempotencyRecord, replayed: Bool)
-            do {
-                answer = try await submit.execute(checkin, key: key, replacing: day != nil)
-            } catch SubmissionError.keyReused {
-                throw APIError(.unprocessableContent, "IDEMPOTENCY_KEY_REUSED",
-                               "this \(Wire.idempotencyKeyHeader) was already used for a different check-in")
-            }
-            var headers: HTTPFields = [:]
-            if answer.replayed { headers[HTTPField.Name("Idempotent-Replayed")!] = "true" }
-            switch answer.record.outcome {
-            case .created:
-                return try Self.json(Wire.CheckinBody(answer.record.checkin), status: day == nil ? .created : .ok,
-                                     headers: headers)
-            case .duplicate:
-                var error = APIError.duplicateCheckin(checkin.day)
-                error.headers = headers
-                throw error
-            }
-        }
-
-        api.get("/account/export") { _, context in
-            let archive = ArchiveBytes()
-            try await workspace(try context.requireAccount()).backUp.execute(to: archive.append)
-            return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8",
-                                                   .contentDisposition: "attachment; filename=\"wellness-backup.json\""],
-                            body: ResponseBody(byteBuffer: archive.buffer))
-        }
-
-        api.delete("/account") { request, context in
-            let account = try context.requireAccount()
-            let password = try await JSONObject.read(request, limit: limit).string("password")!
-            do {
-                try await deleteAccount(account, password, client(of: request, context))
-            } catch AccountError.invalidCredentials {
-                throw APIError(.forbidden, "INVALID_PASSWORD", "wrong password: the account was not deleted")
-            } catch AccountError.tooManyAttempts(let wait) {
-                throw APIError.rateLimited(retryAfter: wait)
-            } catch AccountError.passwordControlCharacter {
-                throw APIError.validation("\"password\" must not contain NUL or other control characters")
-            }
-            return Response(status: .noContent)
-        }
-
-        api.post("/checkins") { request, context in try await submit(request, context, replacing: nil) }
-
-        api.put("/checkins/:date") { request, context in
-            guard let text = context.parameters.get("date"), let day = LocalDay(text) else {
-                throw APIError.validation("the path's date must be a real date YYYY-MM-DD")
-            }
-            return try await submit(request, context, replacing: day)
-        }
-
-        api.get("/checkins/today") { _, context in
-            let checkins = try await workspace(try context.requireAccount()).listCheckins
-            let today = time.today()
-            return try Self.json(Wire.TodayResponse(date: today, checkin: try await checkins.execute(days: 1).first))
-        }
-
-        api.get("/trends") { request, context in
-            let days = try Self.days(request, allowed: TrendLength.allCases.map(\.rawValue), default: 7)
-            do {
-                let points = try await workspace(try context.requireAccount()).trends.execute(days: days)
-                return try Self.json(Wire.TrendsResponse(days: days, points: points))
-            } catch DriftError.locked(let feature) {
-                throw APIError.proRequired(feature)
-            }
-        }
-
-        api.get("/insights/weekly") { request, context in
-            let days = try Self.days(request, allowed: InsightsWindow.allCases.map(\.rawValue), default: 7)
-            let insights = try await workspace(try context.requireAccount()).weeklyInsights.execute(days: days)
-            // Written directly (the same bytes as the encoder's): the busiest read of the API.
-            let answer = Wire.InsightsResponse(insights: insights, requestId: context.requestID, timestamp: time.now())
-            return Self.json(bytes: try answer.json())
-        }
-
-        api.get("/alerts") { request, context in
-            let days = try Self.days(request, allowed: Array(DriftAlert.dayCounts), default: 14)
-            let alerts = try await workspace(try context.requireAccount()).alerts.execute(days: days)
-            return try Self.json(Wire.AlertsResponse(days: days, alerts: alerts))
-        }
-
-        api.post("/v1/goals") { request, context in
-            let body = try await JSONObject.read(request, limit: limit)
-            let title = try body.string("title")!
-            let description = try body.string("description", required: false)
-            var id: Goal.ID?
-            if let text = try body.string("id", required: false) {
-                guard let uuid = UUID(uuidString: text) else { throw APIError.validation("\"id\" must be a UUID") }
-                id = Goal.ID(uuid)
-            }
-            let workspace = try await workspace(try context.requireAccount())
-            do {
-                let goal = try await workspace.addGoal.execute(title: title, description: description, id: id ?? Goal.ID())
-                return try Self.json(Wire.Envelope(Wire.GoalData(goal: Wire.GoalBody(goal))), status: .created)
-            } catch GoalError.idTaken {
-                throw APIError(.conflict, "GOAL_EXISTS", "a goal with this id exists")
-            } catch GoalError.controlCharacter(let error) {
-                // The message names the field (title or description).
-                throw APIError.validation("\"\(error.field.rawValue)\": \(describe(error))")
-            } catch let error as GoalError {
-                throw APIError.validation("\"title\": \(describe(error))")
-            }
-        }
-
-        api.get("/v1/goals") { _, context in
-            let goals = try await workspace(try context.requireAccount()).listGoals.execute()
-            return try Self.json(Wire.Envelope(Wire.GoalsData(goals: goals.map(Wire.GoalBody.init))))
-        }
-
-        api.post("/v1/goals/:goalId/tips") { request, context in
-            guard let text = context.parameters.get("goalId"), let uuid = UUID(uuidString: text) else {
-                throw APIError.goalNotFound
-            }
-            let buffer = try await JSONObject.read(request, limit: limit)
-            let tipsRequest: Wire.TipsRequest
-            do {
-                tipsRequest = try Wire.decoder.decode(Wire.TipsRequest.self, from: buffer.data)
-            } catch {
-                throw APIError.validation(decodingMessage(error))
-            }
-            try JSONObject.refuseNUL(in: tipsRequest)
-            if let language = tipsRequest.language, !Self.isLanguageCode(language) {
-                throw APIError.validation("\"language\": expected a language code such as \"en\" or \"nl\"")
-            }
-            let supplied: UserContext?
-            do {
-                supplied = try tipsRequest.userContext(now: time.now())
-            } catch {
-                throw APIError.validation("\"context\": \(describe(error))")
-            }
-            do {
-                let answer = try await workspace(try context.requireAccount()).goalTips.fresh(Goal.ID(uuid), context: supplied,
-                                                                                      language: tipsRequest.language)
-                return try Self.json(Wire.Envelope(Wire.TipsData(goal: answer.goal, answer: answer.answer)))
-            } catch GoalTipsError.goalNotFound {
-                throw APIError.goalNotFound
-            } catch GoalTipsError.serviceFailed(let error) {
-                throw APIError(.serviceUnavailable, "TIPS_UNAVAILABLE", describe(error))
-            }
-        }
+        addAuthRoutes(to: router, authenticated: api)
+        addAccountRoutes(to: api)
+        addCheckinRoutes(to: api)
+        addDriftRoutes(to: api)
+        addGoalRoutes(to: api)
         // Added last, so it runs only where no route answered: a known path asked with another
         // method is 405 with `Allow`, an unknown path stays 404.
         router.add(middleware: MethodNotAllowedMiddleware(routes: router.routes.map { ($0.method.rawValue, $0.path.description) }))
@@ -451,39 +168,6 @@ public struct APIServer: Sendable {
         headers[.contentType] = "application/json; charset=utf-8"
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
-
-    /// A language code such as `en`, `nl` or `pt-BR`: two or three lower-case letters, then
-    /// optionally `-` and a two-letter region.
-    static func isLanguageCode(_ text: String) -> Bool {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), (2...3).contains(parts[0].count),
-              parts[0].allSatisfy({ $0.isASCII && $0.isLowercase }) else { return false }
-        return parts.count == 1 || (parts[1].count == 2 && parts[1].allSatisfy { $0.isASCII && $0.isLetter })
-    }
-
-    /// The `days` query parameter, one of `allowed`.
-    static func days(_ request: Request, allowed: [Int], default value: Int) throws -> Int {
-        guard let text = request.uri.queryParameters.get("days") else { return value }
-        guard let days = Int(text), allowed.contains(days) else {
-            let list = allowed.count > 5 ? "\(allowed.first!)–\(allowed.last!)" : allowed.map(String.init).joined(separator: ", ")
-            throw APIError.validation("\"days\" must be \(list)")
-        }
-        return days
-    }
-
-    /// A decoding error as "field: what is wrong".
-    func decodingMessage(_ error: any Error) -> String {
-        func path(_ keys: [any CodingKey]) -> String {
-            keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
-        }
-        switch error as? DecodingError {
-        case .keyNotFound(let key, let context)?: return "\"\(path(context.codingPath + [key]))\" is required"
-        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
-            return "\"\(path(context.codingPath))\" has the wrong type"
-        case .dataCorrupted(let context)?: return "\"\(path(context.codingPath))\": \(context.debugDescription)"
-        default: return describe(error)
-        }
-    }
 }
 
 /// Why the server could not start.
@@ -501,16 +185,4 @@ public enum ServerStartError: Error, Sendable, Equatable, LocalizedError {
             "cannot use \(path) for TLS: \(reason)"
         }
     }
-}
-
-/// An archive's bytes, handed over in chunks by ``BackUpStore``.
-private final class ArchiveBytes: @unchecked Sendable {
-    private let lock = NSLock()
-    private var bytes = ByteBuffer()
-
-    func append(_ chunk: [UInt8]) {
-        lock.withLock { _ = bytes.writeBytes(chunk) }
-    }
-
-    var buffer: ByteBuffer { lock.withLock { bytes } }
 }

@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import WellnessApplication
 import WellnessDomain
+import WellnessWire
 
 /// The request context: Hummingbird's core storage plus the account the bearer token belongs
 /// to, once the authentication middleware found it.
@@ -62,7 +63,7 @@ struct ErrorEnvelopeMiddleware: RouterMiddleware {
             response = try APIError.storeUnavailable.response(from: request, context: context)
         } catch {
             context.logger.error("request failed", metadata: ["error": "\(error)"])
-            response = try APIError(.internalServerError, "INTERNAL_ERROR", "the server could not answer; try again later")
+            response = try APIError(.internalServerError, .internalError, "the server could not answer; try again later")
                 .response(from: request, context: context)
         }
         response.headers[HTTPField.Name("X-Request-Id")!] = context.requestID
@@ -112,7 +113,7 @@ struct RateLimitMiddleware: RouterMiddleware {
     let limiter: RateLimiter
 
     /// `METHOD path` of the requests outside the limit.
-    static let exempt: Set<String> = ["GET /api/auth/session", "POST /api/auth/logout"]
+    static let exempt = Set([Wire.Route.session, Wire.Route.logOut].map(\.description))
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response {
@@ -188,7 +189,7 @@ struct MethodNotAllowedMiddleware: RouterMiddleware {
         let allowed = allowedMethods(for: request.uri.path)
         guard !allowed.isEmpty, !allowed.contains(request.method.rawValue) else { return try await next(request, context) }
         let list = allowed.joined(separator: ", ")
-        throw APIError(.methodNotAllowed, "METHOD_NOT_ALLOWED", "\(request.method.rawValue) is not allowed here; allowed: \(list)",
+        throw APIError(.methodNotAllowed, .methodNotAllowed, "\(request.method.rawValue) is not allowed here; allowed: \(list)",
                        headers: [.allow: list])
     }
 }

@@ -53,6 +53,8 @@ public enum Wire {
         /// `password`: the account's password, to confirm the deletion.
         public let password: String
 
+        enum CodingKeys: String, CodingKey { case password }
+
         /// A request confirming the deletion with `password`.
         public init(password: String) {
             self.password = password
@@ -65,6 +67,9 @@ public enum Wire {
         public let email: String
         /// `password`: the account's password.
         public let password: String
+
+        enum CodingKeys: String, CodingKey { case email, password }
+
         /// A login with this email address and password.
         public init(email: String, password: String) {
             self.email = email
@@ -129,7 +134,8 @@ public enum Wire {
         /// `key_contact`: the person who mattered most that day; `null` for none.
         public let keyContact: String?
 
-        enum CodingKeys: String, CodingKey {
+        /// The fields' JSON names.
+        public enum CodingKeys: String, CodingKey {
             case date, energy, stress, social
             case keyContact = "key_contact"
         }
@@ -153,7 +159,7 @@ public enum Wire {
         }
 
         /// The check-in, validated as `Checkin`'s initialiser does; throws its error for a value it refuses.
-        public func checkin() throws -> Checkin {
+        public func checkin() throws(CheckinError) -> Checkin {
             try Checkin(day: date, energy: energy, stress: stress, social: social, keyContact: keyContact)
         }
     }

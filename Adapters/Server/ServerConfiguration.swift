@@ -1,0 +1,55 @@
+import Foundation
+import WellnessApplication
+import WellnessDomain
+
+/// How the server listens and what it allows.
+public struct ServerConfiguration: Sendable {
+    /// Loopback unless told otherwise: exposing the server is a decision, not a default.
+    public var host: String
+    /// 0 picks a free port (reported through `onRunning`).
+    public var port: Int
+    /// Requests per account token (login excluded).
+    public var rateLimit: RateLimit
+    /// The largest request body accepted, in bytes.
+    public var maxBodyBytes: Int
+    /// How long a connection may sit without a whole request head arriving (idle between
+    /// requests, or half-sent headers) before the server closes it.
+    public var idleTimeout: Duration
+    /// How many connections are served at once; further ones wait in the listen backlog until
+    /// one closes.
+    public var maxConnections: Int
+    /// Serve https with this certificate and key; plain http when `nil`.
+    public var tls: TLSFiles?
+    /// The proxies in front of the server whose `X-Forwarded-For` names the client (for the
+    /// login back-off per client address); none by default.
+    public var trustedProxies: TrustedProxies
+
+    /// A certificate chain and its private key, both PEM files.
+    public struct TLSFiles: Sendable, Hashable {
+        /// The PEM file with the server's certificate (and any intermediate ones after it).
+        public var certificateChain: URL
+        /// The PEM file with the certificate's private key.
+        public var privateKey: URL
+
+        /// The two files; nothing is read until the server starts.
+        public init(certificateChain: URL, privateKey: URL) {
+            self.certificateChain = certificateChain
+            self.privateKey = privateKey
+        }
+    }
+
+    /// By default: loopback, port 8080, 120 requests a minute per token, bodies up to 64 KiB, a 30-second
+    /// idle timeout, 512 connections, plain http and no trusted proxies.
+    public init(host: String = "127.0.0.1", port: Int = 8080, rateLimit: RateLimit = RateLimit(limit: 120, window: 60),
+                maxBodyBytes: Int = 64 * 1024, idleTimeout: Duration = .seconds(30), maxConnections: Int = 512,
+                tls: TLSFiles? = nil, trustedProxies: TrustedProxies = TrustedProxies()) {
+        self.host = host
+        self.port = port
+        self.rateLimit = rateLimit
+        self.maxBodyBytes = maxBodyBytes
+        self.idleTimeout = idleTimeout
+        self.maxConnections = maxConnections
+        self.tls = tls
+        self.trustedProxies = trustedProxies
+    }
+}
