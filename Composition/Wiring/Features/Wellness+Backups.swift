@@ -48,7 +48,7 @@ extension Wellness {
             let archive = ByteCollector()
             try await BackUpStore(stores: staged.backup).execute(to: archive.append)
             try await RestoreStore(stores: repositories.backup, location: repositories.location)
-                .execute(from: BytesSource(archive.bytes))
+                .execute(from: InMemoryByteSource(archive.bytes))
             return counts
         }
 
