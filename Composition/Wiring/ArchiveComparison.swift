@@ -1,4 +1,5 @@
 import Foundation
+import WellnessFileSystem
 
 /// Compares bytes handed over in chunks with a file's, remembering the line of the first
 /// difference.

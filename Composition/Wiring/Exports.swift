@@ -2,3 +2,9 @@
 // domain values and use cases with it, and keeps the adapters behind the container.
 @_exported import WellnessApplication
 @_exported import WellnessDomain
+// The file I/O an app needs beside the container (writing a file whole, reading one in chunks,
+// and the error naming the file) lives in WellnessFileSystem, which is no product: these three
+// come with the composition root, its locks and store-file helpers stay behind it.
+@_exported import class WellnessFileSystem.AtomicFileWriter
+@_exported import class WellnessFileSystem.FileByteSource
+@_exported import enum WellnessFileSystem.FileError

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import WellnessApplication
 import WellnessDomain
+import WellnessFileSystem
 
 extension Wellness {
     /// Backups of the whole store, restores, and moving between store kinds.
