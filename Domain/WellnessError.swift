@@ -18,7 +18,7 @@ public protocol WellnessError: Error, Sendable {
 }
 
 extension WellnessError {
-    /// The key `error.<family>.<code>` with ``details`` as its arguments.
+    /// The key `error.<family>.<code>` with ``WellnessError/details`` as its arguments.
     public var message: LocalizedText {
         LocalizedText("error.\(Self.family).\(code.rawValue)", details)
     }

@@ -120,6 +120,13 @@ func parseDay(_ text: String) throws -> LocalDay {
     return day
 }
 
+/// A `free`/`pro` argument, parsed with an error that names the value.
+@Sendable func parseTier(_ text: String) throws -> Tier {
+    do { return try Tier.parse(text) } catch {
+        throw CLIError.invalidValue(source: "tier", value: text, expected: LocalizedText("cli.expected.tier"))
+    }
+}
+
 /// An instant flag (`--now`, `--at`) read while parsing: ``GlobalOptions/instant(_:source:calendar:)``
 /// (``GlobalOptions/clock(_:source:calendar:)`` for the moment to pretend it is) in the zone of
 /// the run's `TZ`, so a malformed one is a usage error. With a `TZ` that names no zone it is

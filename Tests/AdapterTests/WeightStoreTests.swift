@@ -289,7 +289,7 @@ struct WeightStoreTests {
         #expect(try await weights.entries(since: nil) == expected)
         let visits = Visits()
         try await weights.forEachEntry { visits.append($0) }
-        #expect(visits.all == expected)
+        #expect(visits.entries == expected)
         #expect(try await weights.latest(atOrBefore: nil) == expected.last)
         #expect(try await weights.entries(idPrefix: "aabbccdd", limit: 9) == Array(expected.dropFirst()))
         withExtendedLifetime(directory) {}
@@ -318,7 +318,7 @@ struct WeightStoreTests {
         }
         let visits = Visits()
         try await weights.forEachEntry { visits.append($0) }
-        #expect(visits.all == expected)
+        #expect(visits.entries == expected)
         #expect(try await weights.entries(since: nil) == expected)
         withExtendedLifetime(directory) {}
     }
@@ -410,14 +410,4 @@ struct WeightStoreTests {
         #expect(try await weights.entries(since: nil).isEmpty)
         #expect(try await weights.importEntries(commit: true) { try $0.insert(good) } == 100)
     }
-}
-
-/// The entries a `forEachEntry` body saw (the body must be `Sendable`).
-private final class Visits: @unchecked Sendable {
-    private let lock = NSLock()
-    private var seen: [WeightEntry] = []
-
-    func append(_ entry: WeightEntry) { lock.withLock { seen.append(entry) } }
-
-    var all: [WeightEntry] { lock.withLock { seen } }
 }

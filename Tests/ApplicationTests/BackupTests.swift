@@ -42,7 +42,7 @@ struct BackupWorld {
     /// Restores `archive` handed over in chunks of `chunkSize`.
     @discardableResult
     func restoring(_ archive: [UInt8], chunkSize: Int = 1 << 16) async throws -> BackupCounts {
-        try await restore.execute(from: BytesSource(archive, chunkSize: chunkSize))
+        try await restore.execute(from: InMemoryByteSource(archive, chunkSize: chunkSize))
     }
 
     /// Something in every collection and every setting, through the use cases where there is
@@ -257,7 +257,7 @@ struct BackupTests {
         let archive = try await Self.filledArchive()
         let reported = ProgressLog()
         let target = BackupWorld()
-        try await target.restore.execute(from: BytesSource(archive, chunkSize: 1000)) { reported.append($0) }
+        try await target.restore.execute(from: InMemoryByteSource(archive, chunkSize: 1000)) { reported.append($0) }
         #expect(reported.values == Array(stride(from: 1000, to: archive.count, by: 1000)) + [archive.count])
     }
 }

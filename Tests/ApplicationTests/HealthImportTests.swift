@@ -488,7 +488,7 @@ struct HealthImportTests {
     func duplicateOfCSVWeighIn() async throws {
         let world = HealthWorld()
         let csv = try await ImportWeightCSV(weights: world.weights, time: world.time)
-            .execute(BytesSource("date,weight_kg,note\n2024-06-13T07:00:00+02:00,71.3,\n"))
+            .execute(InMemoryByteSource("date,weight_kg,note\n2024-06-13T07:00:00+02:00,71.3,\n"))
         #expect(csv.imported == 1)
         let report = try await world.importing(XML.export([
             XML.bodyMass("71300", "g", at: "2024-06-13 07:00:20 +0200"),

@@ -151,7 +151,7 @@ struct WeightImportTests {
     func progress() async throws {
         let bytes = Array(Self.sample.utf8)
         let seen = ProgressLog()
-        _ = try await world.importCSV.execute(BytesSource(bytes, chunkSize: 10), progress: { seen.append($0) })
+        _ = try await world.importCSV.execute(InMemoryByteSource(bytes, chunkSize: 10), progress: { seen.append($0) })
         let values = seen.values
         #expect(values.count == (bytes.count + 9) / 10)
         #expect(values == values.sorted())

@@ -44,7 +44,7 @@ struct WeightWorld {
     @discardableResult
     func importing(_ bytes: [UInt8], chunkSize: Int = 1 << 16, skipInvalid: Bool = false,
                    dryRun: Bool = false) async throws -> WeightImportReport {
-        try await importCSV.execute(BytesSource(bytes, chunkSize: chunkSize), skipInvalid: skipInvalid, dryRun: dryRun)
+        try await importCSV.execute(InMemoryByteSource(bytes, chunkSize: chunkSize), skipInvalid: skipInvalid, dryRun: dryRun)
     }
 
     /// The whole export as bytes (written in chunks of `chunkSize`).

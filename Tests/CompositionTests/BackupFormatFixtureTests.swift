@@ -20,7 +20,7 @@ struct BackupFormatFixtureTests {
         let archive = try [UInt8](Data(contentsOf: Self.fixture))
         #expect(archive.starts(with: Array(#"{"format":"wellness-backup","version":1,"#.utf8)))
         let target = try BackupRoundTripTests.open(kind)
-        let counts = try await target.wellness.backups.restore(from: BytesSource(archive, chunkSize: 4093))
+        let counts = try await target.wellness.backups.restore(from: InMemoryByteSource(archive, chunkSize: 4093))
         #expect(RecordRegistry.standard.collections.allSatisfy { counts[$0] > 0 }, "the fixture fills every collection: \(counts)")
         let again = try await BackupRoundTripTests.backUp(target.wellness)
         #expect(again == archive, "\(kind): \(BackupRoundTripTests.firstDifference(archive, again))")

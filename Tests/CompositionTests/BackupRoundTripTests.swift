@@ -24,7 +24,7 @@ struct BackupRoundTripTests {
 
         for kind in StoreKind.allCases {
             let target = try Self.open(kind)
-            let counts = try await target.wellness.backups.restore(from: BytesSource(archive, chunkSize: 997))
+            let counts = try await target.wellness.backups.restore(from: InMemoryByteSource(archive, chunkSize: 997))
             #expect(counts == contents.counts, "\(sourceKind) → \(kind)")
             let again = try await Self.backUp(target.wellness)
             let identical = again == archive
@@ -40,7 +40,7 @@ struct BackupRoundTripTests {
         let archive = try await Self.backUp(source.wellness)
         for kind in StoreKind.allCases {
             let target = try Self.open(kind)
-            let counts = try await target.wellness.backups.restore(from: BytesSource(archive))
+            let counts = try await target.wellness.backups.restore(from: InMemoryByteSource(archive))
             #expect(counts.total == 0)
             let identical = try await Self.backUp(target.wellness) == archive
             #expect(identical)

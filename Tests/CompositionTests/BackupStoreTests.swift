@@ -82,7 +82,7 @@ struct BackupStoreTests {
         // The AI tips consent belongs to the machine, not the data: a restore leaves it.
         let consent = Data(#"{"allowed":["https://ai.example.test"]}"#.utf8)
         try consent.write(to: directory.file("tips-consent.json"))
-        let counts = try await target.backups.restore(from: BytesSource(archive, chunkSize: 1000), replacing: true)
+        let counts = try await target.backups.restore(from: InMemoryByteSource(archive, chunkSize: 1000), replacing: true)
         #expect(counts == (try await Self.store(.memory, FilledStore.fill).wellness.backups.contents()).counts)
         #expect(counts.total == 24)
         #expect(try await Self.archive(target) == archive)
@@ -92,7 +92,7 @@ struct BackupStoreTests {
 
         // An archive of nothing empties it: collections the archive has no records of are gone.
         let empty = try await Self.archive(Self.store(.memory).wellness)
-        try await target.backups.restore(from: BytesSource(empty), replacing: true)
+        try await target.backups.restore(from: InMemoryByteSource(empty), replacing: true)
         #expect(try await target.backups.contents().isEmpty)
         #expect(try await Self.archive(Self.open(kind, directory.url)) == empty)
         #expect(try Self.leftovers(in: directory.url).isEmpty)
@@ -116,7 +116,7 @@ struct BackupStoreTests {
         ]
         for (name, archive) in bad {
             await #expect(throws: BackupError.self, "\(name)") {
-                try await target.backups.restore(from: BytesSource(archive), replacing: true)
+                try await target.backups.restore(from: InMemoryByteSource(archive), replacing: true)
             }
             #expect(try await Self.archive(target) == before, "\(name)")
             #expect(try await Self.archive(Self.open(kind, directory.url)) == before, "\(name), reopened")
@@ -124,7 +124,7 @@ struct BackupStoreTests {
         }
         let broken = try Self.brokenReference(good)
         let empty = try await Self.store(kind)
-        await #expect(throws: BackupError.self) { try await empty.wellness.backups.restore(from: BytesSource(broken)) }
+        await #expect(throws: BackupError.self) { try await empty.wellness.backups.restore(from: InMemoryByteSource(broken)) }
         #expect(try await empty.wellness.backups.contents().isEmpty)
     }
 
@@ -136,7 +136,7 @@ struct BackupStoreTests {
         let target = opened.wellness
         let before = try await Self.archive(target)
         await #expect(throws: RestoreError.notEmpty(location: target.repositories.location, holds: Self.filledSummary)) {
-            try await target.backups.restore(from: BytesSource(archive))
+            try await target.backups.restore(from: InMemoryByteSource(archive))
         }
         #expect(try await Self.archive(target) == before)
     }
@@ -155,7 +155,7 @@ struct BackupStoreTests {
         #expect(text != String(decoding: archive, as: UTF8.self))
         let opened = try await Self.store(kind)
         let target = opened.wellness
-        #expect(try await target.backups.restore(from: BytesSource(text)).total == 24)
+        #expect(try await target.backups.restore(from: InMemoryByteSource(text)).total == 24)
         #expect(try await Self.archive(target) == archive)
     }
 
@@ -189,15 +189,15 @@ struct BackupStoreTests {
         let archive = try await Self.archive(Self.store(.memory, FilledStore.fill).wellness)
         let empty = try await Self.store(.memory).wellness
         await #expect(throws: BackupError.self) {
-            try await empty.backups.restore(from: BytesSource(Self.brokenReference(archive)))
+            try await empty.backups.restore(from: InMemoryByteSource(Self.brokenReference(archive)))
         }
         #expect(try await empty.backups.contents().isEmpty)
-        #expect(try await empty.backups.restore(from: BytesSource(archive)).total == 24)
+        #expect(try await empty.backups.restore(from: InMemoryByteSource(archive)).total == 24)
         #expect(try await Self.archive(empty) == archive)
 
         let other = try await Self.store(.memory, FilledStore.fillOther).wellness
         await #expect(throws: RestoreError.notReplaceable(location: "memory")) {
-            try await other.backups.restore(from: BytesSource(archive), replacing: true)
+            try await other.backups.restore(from: InMemoryByteSource(archive), replacing: true)
         }
         await #expect(throws: RestoreError.notReplaceable(location: "memory")) { try await other.backups.migrate(to: .json) }
     }
@@ -215,7 +215,7 @@ struct BackupStoreTests {
         try await FilledStore.fill(wellness.repositories)
         let archive = try await Self.archive(Self.store(kind, FilledStore.fillOther).wellness)
         await #expect(throws: RestoreError.notReplaceable(location: repositories.location)) {
-            try await wellness.backups.restore(from: BytesSource(archive), replacing: true)
+            try await wellness.backups.restore(from: InMemoryByteSource(archive), replacing: true)
         }
         await #expect(throws: RestoreError.notReplaceable(location: repositories.location)) {
             try await wellness.backups.migrate(to: kind == .sqlite ? .json : .sqlite)
@@ -243,7 +243,7 @@ struct BackupStoreTests {
         try await FilledStore.fillOther(target.repositories)
         try await target.repositories.records.repository(for: WaterIntakeRecords.self)
             .save(WaterIntake(day: Fixtures.day("2026-01-01"), millilitres: 10))
-        try await target.backups.restore(from: BytesSource(archive), replacing: true)
+        try await target.backups.restore(from: InMemoryByteSource(archive), replacing: true)
         #expect(try await Self.archive(target) == archive)
         #expect(try await target.repositories.records.repository(for: WaterIntakeRecords.self).all()
                 == WaterIntakeRecords.samples.sorted(by: WaterIntakeRecords.precedes))

@@ -1,12 +1,13 @@
 import Foundation
 import WellnessDomain
 
-/// Fixed instants, days, ids and calendars the contract cases are written with.
-enum Fixtures {
+/// Fixed instants, days, ids and calendars, from their text: what the contract cases are written
+/// with, and the tests of any adapter can be too. Each traps on text that is not valid.
+public enum Fixtures {
     /// A Gregorian calendar in the named IANA time zone.
-    static func calendar(_ zone: String = "Europe/Amsterdam") -> Calendar {
+    public static func calendar(_ zone: String = "Europe/Amsterdam") -> Calendar {
         guard let timeZone = TimeZone(identifier: zone) else {
-            preconditionFailure("bad time zone in a contract: \(zone)")
+            preconditionFailure("bad time zone in a test: \(zone)")
         }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
@@ -14,26 +15,26 @@ enum Fixtures {
     }
 
     /// An instant from an ISO 8601 string such as `2026-11-21T09:00:00Z`; traps when invalid.
-    static func instant(_ iso: String) -> Date {
-        guard let date = Timestamp.parse(iso) else { preconditionFailure("bad ISO 8601 in a contract: \(iso)") }
+    public static func instant(_ iso: String) -> Date {
+        guard let date = Timestamp.parse(iso) else { preconditionFailure("bad ISO 8601 in a test: \(iso)") }
         return date
     }
 
     /// A day from `YYYY-MM-DD`; traps when invalid.
-    static func day(_ text: String) -> LocalDay {
-        guard let day = LocalDay(text) else { preconditionFailure("bad day in a contract: \(text)") }
+    public static func day(_ text: String) -> LocalDay {
+        guard let day = LocalDay(text) else { preconditionFailure("bad day in a test: \(text)") }
         return day
     }
 
     /// A UUID from its text; traps when invalid.
-    static func uuid(_ text: String) -> UUID {
-        guard let uuid = UUID(uuidString: text) else { preconditionFailure("bad UUID in a contract: \(text)") }
+    public static func uuid(_ text: String) -> UUID {
+        guard let uuid = UUID(uuidString: text) else { preconditionFailure("bad UUID in a test: \(text)") }
         return uuid
     }
 
     /// A URL from its text; traps when invalid.
-    static func url(_ text: String) -> URL {
-        guard let url = URL(string: text) else { preconditionFailure("bad URL in a contract: \(text)") }
+    public static func url(_ text: String) -> URL {
+        guard let url = URL(string: text) else { preconditionFailure("bad URL in a test: \(text)") }
         return url
     }
 }

@@ -1,20 +1,18 @@
 import Foundation
 import WellnessDomain
 
-/// Entries seen by a `forEachEntry` body (which must be `Sendable`).
-final class Visits: @unchecked Sendable {
+/// The entries a `forEachEntry` body saw, in the order it saw them (the body must be
+/// `Sendable`, so it cannot append to a local array).
+public final class Visits: @unchecked Sendable {
     private let lock = NSLock()
     private var seen: [WeightEntry] = []
 
-    func append(_ entry: WeightEntry) {
-        lock.lock()
-        defer { lock.unlock() }
-        seen.append(entry)
-    }
+    /// None seen yet.
+    public init() {}
 
-    var entries: [WeightEntry] {
-        lock.lock()
-        defer { lock.unlock() }
-        return seen
-    }
+    /// Records one more entry.
+    public func append(_ entry: WeightEntry) { lock.withLock { seen.append(entry) } }
+
+    /// Every entry seen, in order.
+    public var entries: [WeightEntry] { lock.withLock { seen } }
 }

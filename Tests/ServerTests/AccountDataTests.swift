@@ -41,7 +41,7 @@ struct AccountDataTests {
             let local = try TemporaryDirectory()
             let wellness = try Wellness.make(WellnessConfiguration(store: .json, dataDirectory: local.url,
                                                                    clock: server.clock, calendar: TestServer.calendar))
-            let counts = try await wellness.backups.restore(from: BytesSource(bytes))
+            let counts = try await wellness.backups.restore(from: InMemoryByteSource(bytes))
             #expect(counts[.checkins] == 1)
             #expect(counts[.goals] == 1)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import WellnessApplication
+import WellnessContractTesting
 import WellnessDomain
 
 /// Stores with something in every collection a backup holds, written through the ports, so any

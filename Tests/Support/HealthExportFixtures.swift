@@ -1,4 +1,5 @@
 import Foundation
+import WellnessContractTesting
 import ZIPFoundation
 
 /// Apple Health exports for tests: an `export.xml` as the Health app writes it, zipped as it zips it.

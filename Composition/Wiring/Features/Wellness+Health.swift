@@ -2,6 +2,7 @@ import Foundation
 import WellnessApplication
 import WellnessAppleHealth
 import WellnessDomain
+import WellnessFileSystem
 
 extension Wellness {
     /// Health data from an Apple Health export (seed 001's hints, seed 003's smart scale):
@@ -23,7 +24,7 @@ extension Wellness {
 
         /// The `export.zip` (or its `export.xml`) at `url`, ready to import (see
         /// `AppleHealthExportFile`).
-        /// - Throws: ``FileError`` when the file cannot be read; ``HealthExportError`` when it is a
+        /// - Throws: ``FileError-enum`` when the file cannot be read; ``HealthExportError`` when it is a
         ///   zip that cannot be read or holds no `export.xml`.
         public func export(at url: URL) throws -> any HealthExportSource {
             try FileError.checkFile(url.path)

@@ -62,7 +62,7 @@ public struct DogDiary: Sendable {
 
     /// Restores an archive `backUp()` wrote into this (empty) diary, all or nothing.
     public func restore(_ archive: [UInt8]) async throws {
-        try await wellness.backups.restore(from: BytesSource(archive))
+        try await wellness.backups.restore(from: InMemoryByteSource(archive))
     }
 
     /// Names the dog; `birthDate` is a local day such as 2025-06-01.

@@ -68,7 +68,7 @@ struct VetVisitTests {
         let plain = try Wellness(repositories: .inMemory(), clock: FixedWallClock(DogDiaryTests.start),
                                  calendar: DogDiaryTests.calendar())
         let error = await #expect(throws: BackupError.self) {
-            try await plain.backups.restore(from: BytesSource(archive))
+            try await plain.backups.restore(from: InMemoryByteSource(archive))
         }
         guard case .unknownCollection(_, let name) = try #require(error) else {
             Issue.record("refused otherwise: \(String(describing: error))")

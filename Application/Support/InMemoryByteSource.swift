@@ -1,7 +1,7 @@
 import Foundation
 
 /// Bytes held in memory, handed out in chunks of `chunkSize`.
-public final class BytesSource: ByteSource {
+public final class InMemoryByteSource: ByteSource {
     private let bytes: [UInt8]
     private let chunkSize: Int
     private let position = NSLock()

@@ -1,17 +1,9 @@
-import Foundation
 import WellnessDomain
+import WellnessFileSystem
 
-/// A file that could not be read or written (an import, an export, a chart); names the path.
-public enum FileError: WellnessError, Equatable {
-    case noSuchFile(String)
-    case isDirectory(String)
-    /// The file cannot be opened or read (the system's reason, when it gave one).
-    case notReadable(String, reason: String?)
-    /// The file (or its temporary twin beside it) cannot be written.
-    case notWritable(String, reason: String)
-    /// The finished file cannot be moved into place.
-    case notReplaceable(String, reason: String)
-
+/// A file error is worded like every other: `error.file.<code>` with the path (and the
+/// system's reason).
+extension FileError: WellnessError {
     public enum Code: String, CaseIterable, Sendable {
         case noSuchFile
         case isDirectory
@@ -39,14 +31,5 @@ public enum FileError: WellnessError, Equatable {
         case .notReadable(let path, let reason?), .notWritable(let path, let reason), .notReplaceable(let path, let reason):
             [.verbatim(path), .verbatim(reason)]
         }
-    }
-}
-
-extension FileError {
-    /// Throws ``noSuchFile(_:)`` or ``isDirectory(_:)`` unless `path` is a file.
-    static func checkFile(_ path: String) throws(FileError) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .noSuchFile(path) }
-        guard !isDirectory.boolValue else { throw .isDirectory(path) }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import WellnessApplication
 import WellnessDomain
+import WellnessFileSystem
 
 extension Wellness {
     /// Backups of the whole store, restores, and moving between store kinds.
@@ -46,7 +47,7 @@ extension Wellness {
             let counts = try await RestoreStore(stores: staged).execute(from: source, progress: progress)
             let archive = ByteCollector()
             try await BackUpStore(stores: staged).execute(to: archive.append)
-            try await RestoreStore(stores: repositories).execute(from: BytesSource(archive.bytes))
+            try await RestoreStore(stores: repositories).execute(from: InMemoryByteSource(archive.bytes))
             return counts
         }
 
@@ -95,66 +96,6 @@ extension Wellness {
                 throw RestoreError.notIdentical(location: target.location, line: line)
             }
             return counts
-        }
-    }
-}
-
-/// Bytes handed over in chunks, kept in memory.
-final class ByteCollector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var collected: [UInt8] = []
-
-    func append(_ bytes: [UInt8]) {
-        lock.withLock { collected += bytes }
-    }
-
-    var bytes: [UInt8] { lock.withLock { collected } }
-}
-
-/// Compares bytes handed over in chunks with a file's, remembering the line of the first
-/// difference.
-final class ArchiveComparison: @unchecked Sendable {
-    private let lock = NSLock()
-    private let file: FileByteSource
-    private var pending: ArraySlice<UInt8> = []
-    private var line = 1
-    private var difference: Int?
-
-    init(file path: String) throws {
-        file = try FileByteSource(path: path)
-    }
-
-    func compare(_ bytes: [UInt8]) throws {
-        try lock.withLock {
-            var offset = 0
-            while difference == nil, offset < bytes.count {
-                if pending.isEmpty {
-                    guard let chunk = try file.nextChunk() else {
-                        difference = line
-                        return
-                    }
-                    pending = chunk[...]
-                }
-                let count = min(pending.count, bytes.count - offset)
-                for (mine, theirs) in zip(bytes[offset..<offset + count], pending.prefix(count)) {
-                    if mine != theirs {
-                        difference = line
-                        return
-                    }
-                    if mine == 0x0A { line += 1 }
-                }
-                pending = pending.dropFirst(count)
-                offset += count
-            }
-        }
-    }
-
-    /// The line where the two first differ (one ended before the other included); `nil` when
-    /// they are the same.
-    func firstDifference() throws -> Int? {
-        try lock.withLock {
-            if difference == nil, try !pending.isEmpty || file.nextChunk() != nil { difference = line }
-            return difference
         }
     }
 }

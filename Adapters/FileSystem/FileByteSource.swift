@@ -1,8 +1,9 @@
 import Foundation
-import WellnessApplication
 
-/// A file read in chunks of `chunkSize` bytes (standard input when the path is `-`).
-public final class FileByteSource: ByteSource {
+/// A file read in chunks of `chunkSize` bytes (standard input when the path is `-`). It is a
+/// `ByteSource` (WellnessApplication's port) through `WellnessComposition`, which declares the
+/// conformance, so that this target needs nothing from Application.
+public final class FileByteSource: Sendable {
     private let handle: FileHandle
     private let chunkSize: Int
     private let lock = NSLock()

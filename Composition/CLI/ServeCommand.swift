@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import WellnessComposition
+import WellnessServerHost
+
+/// `wellness serve [--host 127.0.0.1] [--port 8080]`: the Wellness API for the accounts in the
+/// data directory, until SIGINT or SIGTERM.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve", abstract: "Run the Wellness server (accounts from `wellness users`) until interrupted.",
+        discussion: "Request logs go to stderr at level info (WELLNESS_LOG_LEVEL changes it).")
+    @OptionGroup var options: GlobalOptions
+    @Option(help: "The address to listen on; loopback by default.") var host = "127.0.0.1"
+    @Option(help: "The port; 0 picks a free one (printed).") var port = 8080
+    @Option(name: .customLong("rate-limit"), help: "Requests per minute allowed per login.") var rateLimit = 120
+    @Option(name: .customLong("max-body"), help: "The largest request body accepted, in bytes.") var maxBody = 64 * 1024
+    @Option(name: .customLong("idle-timeout"),
+            help: "Seconds a connection may wait without a whole request head before it is closed.") var idleTimeout = 30
+    @Option(name: .customLong("max-connections"), help: "Connections served at once; more wait until one closes.")
+    var maxConnections = 512
+    @Option(name: .customLong("max-open-stores"),
+            help: "Account stores kept open at once; the least recently used idle one is closed first.")
+    var maxOpenStores = ServerHost.defaultMaxOpenStores
+    @Option(name: .customLong("tls-cert"), help: "Serve https: the certificate chain (PEM); needs --tls-key.")
+    var tlsCertificate: String?
+    @Option(name: .customLong("tls-key"), help: "Serve https: the certificate's private key (PEM); needs --tls-cert.")
+    var tlsKey: String?
+    @Option(name: .customLong("trusted-proxy"),
+            help: ArgumentHelp("A proxy in front of the server (repeatable): its address, or a CIDR range holding only "
+                               + "proxies. For its requests, X-Forwarded-For names the client.", valueName: "address"))
+    var trustedProxy: [String] = []
+    @OptionGroup var database: DatabaseOption
+    @OptionGroup(title: "AI tips") var tips: TipsOptions
+
+    /// The `--trusted-proxy` entries, or the error naming the first that is no address or range.
+    func trustedProxies() throws -> TrustedProxies {
+        do {
+            return try TrustedProxies(trustedProxy)
+        } catch .invalid(let entry) {
+            throw CLIError.invalidValue(source: "--trusted-proxy", value: entry, expected: LocalizedText("cli.expected.trustedProxy"))
+        }
+    }
+
+    func validate() throws {
+        let text = CLIMessages(locale: CLIContext.current.locale).text
+        guard (0...65535).contains(port) else {
+            throw ValidationError(text.string("cli.error.range", .verbatim("--port"), .number(0), .number(65535)))
+        }
+        guard rateLimit > 0 else { throw ValidationError(text.string("cli.error.atLeast", .verbatim("--rate-limit"), .number(1))) }
+        guard maxBody >= 1024 else { throw ValidationError(text.string("cli.error.atLeast", .verbatim("--max-body"), .number(1024))) }
+        guard idleTimeout >= 1 else {
+            throw ValidationError(text.string("cli.error.atLeast", .verbatim("--idle-timeout"), .number(1)))
+        }
+        guard maxConnections >= 1 else {
+            throw ValidationError(text.string("cli.error.atLeast", .verbatim("--max-connections"), .number(1)))
+        }
+        guard maxOpenStores >= 1 else {
+            throw ValidationError(text.string("cli.error.atLeast", .verbatim("--max-open-stores"), .number(1)))
+        }
+        guard (tlsCertificate == nil) == (tlsKey == nil) else {
+            throw ValidationError(text.string("cli.error.together", .verbatim("--tls-cert"), .verbatim("--tls-key")))
+        }
+        try refused { _ = try trustedProxies() }
+    }
+
+    func run() async throws {
+        OpenFilesLimit.raise()
+        try await ServerConsole.run(options, database: database, serving: true, tips: tips,
+                                    maxOpenStores: maxOpenStores) { host, console in
+            if let settings = try TipsOptions.settings(tips, in: console.context) {
+                let key = settings.isLoopback || settings.allowRemote ? "cli.serve.tips" : "cli.serve.tipsRemote"
+                console.context.errors.write("wellness: " + console.text.string(key, .verbatim(settings.destination),
+                                                                              .verbatim(settings.model)) + "\n")
+            }
+            let address = self.host
+            let location = host.location
+            let output = console.context.output
+            let tls: ServerConfiguration.TLSFiles? = if let tlsCertificate, let tlsKey {
+                ServerConfiguration.TLSFiles(certificateChain: URL(fileURLWithPath: tlsCertificate),
+                                             privateKey: URL(fileURLWithPath: tlsKey))
+            } else {
+                nil
+            }
+            let configuration = ServerConfiguration(host: address, port: port,
+                                                    rateLimit: RateLimit(limit: rateLimit, window: 60), maxBodyBytes: maxBody,
+                                                    idleTimeout: .seconds(idleTimeout), maxConnections: maxConnections, tls: tls,
+                                                    trustedProxies: try trustedProxies())
+            let scheme = tls == nil ? "http" : "https"
+            try await host.serve(configuration, messages: console.messages.presenter, onRunning: { port in
+                // Flushed at once: scripts and tests wait for this line.
+                output.write("Wellness server listening on \(scheme)://\(address):\(port) (data: \(location))\n")
+                output.flush()
+            })
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import WellnessComposition
+import WellnessServerHost
+
+/// `wellness users add|list|remove|tier`: the server's accounts.
+struct UsersCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "users", abstract: "Accounts of the server in this data directory (or its PostgreSQL database).",
+        subcommands: [Add.self, List.self, Remove.self, SetTier.self], defaultSubcommand: List.self)
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add an account; the password is read from stdin (or asked for, hidden, on a terminal).")
+        @OptionGroup var options: GlobalOptions
+        @OptionGroup var database: DatabaseOption
+        @Argument(help: "The account's email address.") var email: String
+        @Option(help: "free or pro.", transform: parsed(parseTier)) var tier: Tier = .free
+
+        func run() async throws {
+            try await ServerConsole.run(options, database: database) { host, console in
+                let password = try PasswordInput(console.context).read(confirm: true)
+                let account = try await host.addAccount(email: email, password: password, tier: tier)
+                if console.json { return try console.printJSON(AccountOutput(account, tier: tier)) }
+                console.print(console.text.string("cli.users.added", .verbatim(account.email.rawValue), .text(tier.name)))
+            }
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Every account, by email.")
+        @OptionGroup var options: GlobalOptions
+        @OptionGroup var database: DatabaseOption
+
+        func run() async throws {
+            try await ServerConsole.run(options, database: database) { host, console in
+                let accounts = try await host.accounts()
+                var rows: [AccountOutput] = []
+                for account in accounts { rows.append(AccountOutput(account, tier: try await host.tier(of: account.id))) }
+                if console.json { return try console.printJSON(rows) }
+                if rows.isEmpty { return console.print(console.text.string("cli.users.none")) }
+                let text = console.text
+                console.printTable(header: [text.string("cli.column.email"), text.string("cli.column.tier"),
+                                            text.string("cli.column.created"), text.string("cli.column.id")],
+                                   rows: rows.map { [$0.email, $0.tier.rawValue, console.localTime($0.createdAt), $0.id] })
+            }
+        }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove an account, its sessions and all its data.")
+        @OptionGroup var options: GlobalOptions
+        @OptionGroup var database: DatabaseOption
+        @Argument(help: "The account's email or id.") var account: String
+
+        func run() async throws {
+            try await ServerConsole.run(options, database: database) { host, console in
+                let removed = try await host.removeAccount(account)
+                if console.json { return try console.printJSON(["removed": removed.email.rawValue]) }
+                console.print(console.text.string("cli.users.removed", .verbatim(removed.email.rawValue)))
+            }
+        }
+    }
+
+    struct SetTier: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "tier", abstract: "Set an account's tier.")
+        @OptionGroup var options: GlobalOptions
+        @OptionGroup var database: DatabaseOption
+        @Argument(help: "The account's email or id.") var account: String
+        @Argument(help: "free or pro.", transform: parsed(parseTier)) var tier: Tier
+
+        func run() async throws {
+            try await ServerConsole.run(options, database: database) { host, console in
+                let changed = try await host.setTier(tier, of: account)
+                if console.json { return try console.printJSON(AccountOutput(changed, tier: tier)) }
+                console.print(console.text.string("cli.users.tier", .verbatim(changed.email.rawValue), .text(tier.name)))
+            }
+        }
+    }
+}
+
+/// `{"id", "email", "tier", "createdAt"}`.
+struct AccountOutput: Encodable {
+    let id: String
+    let email: String
+    let tier: Tier
+    let createdAt: Date
+
+    init(_ account: Account, tier: Tier) {
+        id = account.id.description
+        email = account.email.rawValue
+        self.tier = tier
+        createdAt = account.createdAt
+    }
+}
