@@ -28,20 +28,26 @@ public struct BackupArchiveReader {
     private var version: Int?
     private var settings: BackupSettings?
     private var collectionsSeen: Set<String> = []
-    /// The identities of each collection's records, each kind's kept as its own type: a million
-    /// weigh-in ids are 16 MB, not the 100 MB of their text.
-    private var identities: [RecordCollection: any IdentitySet] = [:]
+    /// What is kept of each collection read: its records' identities, each kind's as its own
+    /// type (a million weigh-in ids are 16 MB, not the 100 MB of their text), and its count.
+    private var collections: [RecordCollection: any CollectionReading] = [:]
+    /// The collection the last record was of, which the next one most likely is of too.
+    private var last: (name: String, reading: any CollectionReading)?
     /// The records that name another, checked at the end (the named one may come later).
     private var references: [(place: Place, identity: String, reference: RecordReference)] = []
+
     /// How many records of each collection were read.
-    public private(set) var counts: BackupCounts
+    public var counts: BackupCounts {
+        var counts = BackupCounts(registry: registry)
+        for (collection, reading) in collections { counts[collection] = reading.count }
+        return counts
+    }
 
     private let decoder = JSONDecoder()
 
     /// A reader of archives of `registry`'s collections and settings.
     public init(registry: RecordRegistry = .standard) {
         self.registry = registry
-        self.counts = BackupCounts(registry: registry)
         decoder.dateDecodingStrategy = .timestamp
         decoder.userInfo[RegistrySettings.registryKey] = registry
     }
@@ -74,7 +80,7 @@ public struct BackupArchiveReader {
             let found = if let held = settings.holds(reference.identity, in: reference.target) {
                 held
             } else {
-                identities[RecordCollection(rawValue: reference.target)]?.contains(reference.identity) ?? false
+                collections[RecordCollection(rawValue: reference.target)]?.contains(reference.identity) ?? false
             }
             guard found else {
                 throw BackupError.brokenReference(line: place.line, collection: place.collection.rawValue,
@@ -98,14 +104,9 @@ public struct BackupArchiveReader {
                 throw BackupError.repeatedCollection(line: line, name: name)
             }
         case .record(let name, let index, let json, let line):
-            guard let kind = registry.kind(of: RecordCollection(rawValue: name)) else {
-                throw BackupError.unknownCollection(line: line, name: name)
-            }
-            let collection = kind.collection
-            let place = Place(collection: collection, index: index, line: line)
-            let record = try decodeRecord(json, of: kind, at: place)
-            try check(record, at: place)
-            counts[collection] += 1
+            let reading = try reading(of: name, line: line)
+            let place = Place(collection: RecordCollection(rawValue: name), index: index, line: line)
+            let record = try reading.read(json, at: place, decoder: decoder, references: &references)
             try handle(.record(record, place))
         }
     }
@@ -152,40 +153,20 @@ public struct BackupArchiveReader {
 
     // MARK: - Records
 
-    private func decodeRecord(_ json: [UInt8], of kind: any RecordKind.Type, at place: Place) throws -> AnyRecord {
-        do {
-            return try kind.decode(Data(json), with: decoder)
-        } catch {
-            throw BackupError.invalidRecord(line: place.line, collection: place.collection.rawValue, index: place.index,
-                                            reason: Self.describe(error))
-        }
-    }
-
-    /// The rules of the record's kind, beyond what decoding checks; then its identity, and what
-    /// it names (checked at the end).
-    private mutating func check(_ record: AnyRecord, at place: Place) throws {
-        do {
-            try record.kind.validate(value: record.value)
-        } catch {
-            throw BackupError.invalidRecord(line: place.line, collection: place.collection.rawValue, index: place.index,
-                                            reason: error.reason)
-        }
-        let seen: any IdentitySet
-        if let existing = identities[place.collection] {
-            seen = existing
+    /// What is kept of the collection named `name`, which the registry must know.
+    private mutating func reading(of name: String, line: Int) throws -> any CollectionReading {
+        if let last, last.name == name { return last.reading }
+        let collection = RecordCollection(rawValue: name)
+        let reading: any CollectionReading
+        if let existing = collections[collection] {
+            reading = existing
         } else {
-            seen = record.kind.makeIdentitySet()
-            identities[place.collection] = seen
+            guard let kind = registry.kind(of: collection) else { throw BackupError.unknownCollection(line: line, name: name) }
+            reading = kind.makeReading()
+            collections[collection] = reading
         }
-        guard seen.insert(identityOf: record.value) else {
-            throw BackupError.duplicate(line: place.line, collection: place.collection.rawValue, index: place.index,
-                                        identity: record.identity)
-        }
-        let named = record.kind.references(ofValue: record.value)
-        if !named.isEmpty {
-            let identity = record.identity
-            references += named.map { (place, identity, $0) }
-        }
+        last = (name, reading)
+        return reading
     }
 
     /// A decoding error in a few words: where in the value, and what.
@@ -201,6 +182,63 @@ public struct BackupArchiveReader {
         default:
             return "\(error)"
         }
+    }
+}
+
+/// What a reader keeps of one collection, and how it reads one of its records.
+protocol CollectionReading: AnyObject {
+    /// How many records were read.
+    var count: Int { get }
+    /// Decodes the record `json` holds and checks it: its kind's rules, an identity no record
+    /// before it had; what it names is added to `references`, to be checked at the end.
+    func read(_ json: [UInt8], at place: BackupArchiveReader.Place, decoder: JSONDecoder,
+              references: inout [(place: BackupArchiveReader.Place, identity: String, reference: RecordReference)]) throws
+        -> AnyRecord
+    /// Whether a record whose identity is `identity` was read.
+    func contains(_ identity: any Hashable & Sendable) -> Bool
+}
+
+extension RecordKind {
+    static func makeReading() -> any CollectionReading { KindReading<Self>() }
+}
+
+/// The records of one kind read so far, kept as that kind's identities.
+private final class KindReading<Kind: RecordKind>: CollectionReading {
+    private var identities: Set<Kind.Identity> = []
+    private(set) var count = 0
+
+    func read(_ json: [UInt8], at place: BackupArchiveReader.Place, decoder: JSONDecoder,
+              references: inout [(place: BackupArchiveReader.Place, identity: String, reference: RecordReference)]) throws
+        -> AnyRecord {
+        let record: Kind.Record
+        do {
+            record = try decoder.decode(Kind.Record.self, from: Data(json))
+        } catch {
+            throw BackupError.invalidRecord(line: place.line, collection: place.collection.rawValue, index: place.index,
+                                            reason: BackupArchiveReader.describe(error))
+        }
+        do {
+            try Kind.validate(record)
+        } catch {
+            throw BackupError.invalidRecord(line: place.line, collection: place.collection.rawValue, index: place.index,
+                                            reason: error.reason)
+        }
+        let identity = Kind.identity(of: record)
+        guard identities.insert(identity).inserted else {
+            throw BackupError.duplicate(line: place.line, collection: place.collection.rawValue, index: place.index,
+                                        identity: Kind.describe(identity))
+        }
+        let named = Kind.references(of: record)
+        if !named.isEmpty {
+            let described = Kind.describe(identity)
+            references += named.map { (place, described, $0) }
+        }
+        count += 1
+        return AnyRecord(Kind.self, record)
+    }
+
+    func contains(_ identity: any Hashable & Sendable) -> Bool {
+        (identity as? Kind.Identity).map(identities.contains) ?? false
     }
 }
 

@@ -7,11 +7,20 @@ public struct BackupArchiveWriter {
     private let write: ([UInt8]) throws -> Void
     private let registry: RecordRegistry
     private var buffer: [UInt8] = []
-    /// The position in the registry of the collection being written.
+    /// The position in the registry of the collection being written, and its kind.
     private var current: Int?
+    private var currentKind: ObjectIdentifier?
     private var recordsInCurrent = 0
     private var started = false
-    public private(set) var counts: BackupCounts
+    /// The counts of the collections closed so far.
+    private var closedCounts: BackupCounts
+
+    /// How many records of each collection were written.
+    public var counts: BackupCounts {
+        var counts = closedCounts
+        if let current { counts[registry.collections[current]] += recordsInCurrent }
+        return counts
+    }
 
     private let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
@@ -24,7 +33,7 @@ public struct BackupArchiveWriter {
     public init(registry: RecordRegistry = .standard, write: @escaping ([UInt8]) throws -> Void) {
         self.write = write
         self.registry = registry
-        self.counts = BackupCounts(registry: registry)
+        self.closedCounts = BackupCounts(registry: registry)
     }
 
     /// Writes the header and the settings; call it first, once.
@@ -40,14 +49,25 @@ public struct BackupArchiveWriter {
 
     /// Writes `record`; records come collection by collection, in the registry's order.
     public mutating func append(_ record: AnyRecord) throws {
-        guard let position = registry.position(of: record.collection) else {
-            preconditionFailure("\(record.collection) is not a collection of this archive's registry")
+        try append(opening: record.kind, record.value)
+    }
+
+    private mutating func append<Kind: RecordKind>(opening kind: Kind.Type, _ value: any Sendable) throws {
+        try append(Kind.cast(value), of: kind)
+    }
+
+    /// Writes `record` of `kind`; records come collection by collection, in the registry's order.
+    public mutating func append<Kind: RecordKind>(_ record: Kind.Record, of kind: Kind.Type) throws {
+        if currentKind != ObjectIdentifier(kind) {
+            guard let position = registry.position(of: kind.collection) else {
+                preconditionFailure("\(kind.collection) is not a collection of this archive's registry")
+            }
+            try open(position)
+            currentKind = ObjectIdentifier(kind)
         }
-        try open(position)
         append(recordsInCurrent == 0 ? "\n" : ",\n")
-        append(try record.kind.encode(record.value, with: encoder))
+        append(try encoder.encode(record))
         recordsInCurrent += 1
-        counts[record.collection] += 1
         if buffer.count >= 1 << 16 { try flush() }
     }
 
@@ -61,7 +81,10 @@ public struct BackupArchiveWriter {
             try open(registry.kinds.count - 1)
             append("\n]\n}}\n")
         }
+        if let current { closedCounts[registry.collections[current]] += recordsInCurrent }
         current = nil
+        currentKind = nil
+        recordsInCurrent = 0
         try flush()
     }
 
@@ -74,7 +97,10 @@ public struct BackupArchiveWriter {
             if current == position { return }
         }
         for next in (current.map { $0 + 1 } ?? 0)...position {
-            if current != nil { append("\n],") }
+            if let current {
+                append("\n],")
+                closedCounts[registry.collections[current]] += recordsInCurrent
+            }
             append("\n\"\(registry.collections[next].rawValue)\":[")
             current = next
             recordsInCurrent = 0

@@ -47,47 +47,4 @@ extension RecordKind {
     static func describeIdentity(of value: any Sendable) -> String {
         describe(identity(of: cast(value)))
     }
-
-    static func encode(_ value: any Sendable, with encoder: JSONEncoder) throws -> Data {
-        try encoder.encode(cast(value))
-    }
-
-    static func decode(_ data: Data, with decoder: JSONDecoder) throws -> AnyRecord {
-        AnyRecord(Self.self, try decoder.decode(Record.self, from: data))
-    }
-
-    static func validate(value: any Sendable) throws(RecordRejection) {
-        try validate(cast(value))
-    }
-
-    static func references(ofValue value: any Sendable) -> [RecordReference] {
-        references(of: cast(value))
-    }
-
-    static func precedes(_ lhs: any Sendable, _ rhs: any Sendable) -> Bool {
-        precedes(cast(lhs), cast(rhs))
-    }
-
-    /// A set of this kind's identities, to tell a repeated record.
-    static func makeIdentitySet() -> any IdentitySet { TypedIdentitySet<Self>() }
-}
-
-/// The identities of one kind's records seen so far.
-protocol IdentitySet: AnyObject {
-    /// Adds the identity of `value` (a record of the set's kind); `false` when it was there.
-    func insert(identityOf value: any Sendable) -> Bool
-    /// Whether `identity` (an identity of the set's kind) is there.
-    func contains(_ identity: any Hashable & Sendable) -> Bool
-}
-
-private final class TypedIdentitySet<Kind: RecordKind>: IdentitySet {
-    private var identities: Set<Kind.Identity> = []
-
-    func insert(identityOf value: any Sendable) -> Bool {
-        identities.insert(Kind.identity(of: Kind.cast(value))).inserted
-    }
-
-    func contains(_ identity: any Hashable & Sendable) -> Bool {
-        (identity as? Kind.Identity).map(identities.contains) ?? false
-    }
 }

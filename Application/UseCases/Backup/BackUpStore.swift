@@ -35,7 +35,7 @@ public struct BackUpStore: Sendable {
 
     private func append<Kind: StoredRecordKind>(_ kind: Kind.Type, to writer: LockedWriter<BackupArchiveWriter>)
         async throws {
-        try await kind.forEachRecord(in: stores) { record in try writer.run { try $0.append(kind.record(record)) } }
+        try await kind.forEachRecord(in: stores) { record in try writer.run { try $0.append(record, of: kind) } }
     }
 
     /// How many records of each collection the store holds, and its settings.

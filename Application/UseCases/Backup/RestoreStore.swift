@@ -62,13 +62,29 @@ public struct RestoreStore: Sendable {
         /// How the kinds restored as they stream write a record; `false` for a duplicate.
         let streaming: [RecordCollection: @Sendable (AnyRecord, any HealthInserting) throws -> String?]
         var rest: Rest
+        /// The collection of the last record and how it is written (`nil`: after reading).
+        private var last: (collection: RecordCollection, insert: (@Sendable (AnyRecord, any HealthInserting) throws -> String?)?)?
+
+        init(inserter: any HealthInserting, streaming: [RecordCollection: @Sendable (AnyRecord, any HealthInserting) throws -> String?],
+             rest: Rest) {
+            self.inserter = inserter
+            self.streaming = streaming
+            self.rest = rest
+        }
 
         mutating func handle(_ content: BackupArchiveReader.Content) throws {
             switch content {
             case .settings(let settings):
                 rest.settings = settings
             case .record(let record, let place):
-                guard let insert = streaming[place.collection] else {
+                let insert: (@Sendable (AnyRecord, any HealthInserting) throws -> String?)?
+                if let last, last.collection == place.collection {
+                    insert = last.insert
+                } else {
+                    insert = streaming[place.collection]
+                    last = (place.collection, insert)
+                }
+                guard let insert else {
                     rest.records.append(record)
                     return
                 }
