@@ -4,7 +4,7 @@ import Foundation
 public struct AnyRecord: Sendable, Equatable, CustomStringConvertible {
     /// The record's kind.
     public let kind: any RecordKind.Type
-    /// The record, a value of `kind`'s ``RecordKind/Record``.
+    /// The record, a value of `kind`'s `Record`.
     public let value: any Sendable
 
     /// `record` of `kind`.

@@ -103,7 +103,7 @@ public struct RecordRejection: Error, Sendable, Equatable, CustomStringConvertib
 public struct RecordReference: Sendable {
     /// What is named: a collection, or a setting that holds such things (the supplement stack).
     public let target: String
-    /// The named record's identity: a value of the target kind's ``RecordKind/Identity``.
+    /// The named record's identity: a value of the target kind's `Identity`.
     public let identity: any Hashable & Sendable
     /// How a message names it ("goal 0190…").
     public let noun: String

@@ -3,7 +3,7 @@ import Foundation
 /// The kinds of records a store keeps, in the order a backup archive holds their collections,
 /// and the settings it holds one of. Backup, restore, `migrate` and the stores read it; adding a
 /// kind to Wellness is one line in ``standard``, and an app adds kinds of its own with
-/// ``adding(_:)``.
+/// `adding(_:)`.
 public struct RecordRegistry: Sendable {
     /// The kinds, in archive order.
     public let kinds: [any RecordKind.Type]

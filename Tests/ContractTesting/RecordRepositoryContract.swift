@@ -2,7 +2,7 @@ import Testing
 import WellnessApplication
 import WellnessDomain
 
-/// The contract every ``RecordRepository`` keeps, for any kind of record: records come back
+/// The contract every `RecordRepository` keeps, for any kind of record: records come back
 /// exactly, in the kind's order, through another handle; one record per identity (the last
 /// saved); found and removed by identity.
 ///
