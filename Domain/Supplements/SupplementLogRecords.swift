@@ -3,8 +3,6 @@ import Foundation
 /// What was taken on which day: one log per supplement and day, naming a supplement of the stack.
 public enum SupplementLogRecords: RecordKind {
     public static let collection: RecordCollection = "supplementLogs"
-    /// What a supplement log names: the supplement stack's supplements.
-    public static var supplementTarget: String { SupplementStackSetting.name }
 
     public static func identity(of log: SupplementLog) -> DayAnd<Supplement.ID> { DayAnd(log.day, log.supplementID) }
 
@@ -13,7 +11,7 @@ public enum SupplementLogRecords: RecordKind {
     }
 
     public static func references(of log: SupplementLog) -> [RecordReference] {
-        [RecordReference(target: supplementTarget, identity: log.supplementID, noun: "supplement \(log.supplementID)")]
+        [RecordReference(target: SupplementStackSetting.name, identity: log.supplementID, noun: "supplement \(log.supplementID)")]
     }
 }
 

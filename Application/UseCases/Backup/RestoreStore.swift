@@ -59,14 +59,13 @@ public struct RestoreStore: Sendable {
 
     private struct Run {
         let inserter: any HealthInserting
-        /// How the kinds restored as they stream write a record; `false` for a duplicate.
-        let streaming: [RecordCollection: @Sendable (AnyRecord, any HealthInserting) throws -> String?]
+        /// How the kinds restored as they stream write a record.
+        let streaming: [RecordCollection: StreamingInsert]
         var rest: Rest
         /// The collection of the last record and how it is written (`nil`: after reading).
-        private var last: (collection: RecordCollection, insert: (@Sendable (AnyRecord, any HealthInserting) throws -> String?)?)?
+        private var last: (collection: RecordCollection, insert: StreamingInsert?)?
 
-        init(inserter: any HealthInserting, streaming: [RecordCollection: @Sendable (AnyRecord, any HealthInserting) throws -> String?],
-             rest: Rest) {
+        init(inserter: any HealthInserting, streaming: [RecordCollection: StreamingInsert], rest: Rest) {
             self.inserter = inserter
             self.streaming = streaming
             self.rest = rest
@@ -77,7 +76,7 @@ public struct RestoreStore: Sendable {
             case .settings(let settings):
                 rest.settings = settings
             case .record(let record, let place):
-                let insert: (@Sendable (AnyRecord, any HealthInserting) throws -> String?)?
+                let insert: StreamingInsert?
                 if let last, last.collection == place.collection {
                     insert = last.insert
                 } else {
@@ -114,10 +113,14 @@ public struct RestoreStore: Sendable {
     }
 }
 
+/// Writes a record as a restore streams, in the bulk kinds' transaction; returns how a
+/// duplicate is named, `nil` when the record was written.
+typealias StreamingInsert = @Sendable (AnyRecord, any HealthInserting) throws -> String?
+
 extension StoredRecordKind {
-    /// How a restore writes a record of this kind as it streams, returning how a duplicate is
-    /// named (`nil` when it was written); `nil` for a kind written after reading.
-    static var streamingInsert: (@Sendable (AnyRecord, any HealthInserting) throws -> String?)? {
+    /// How a restore writes a record of this kind as it streams; `nil` for a kind written after
+    /// reading.
+    static var streamingInsert: StreamingInsert? {
         guard case .streaming(let insert, let describe) = restoreWriting else { return nil }
         return { record, inserter in
             guard let value = record.value(as: Self.self) else { preconditionFailure("a \(record.collection) record in \(collection)") }
