@@ -36,7 +36,9 @@ public actor InMemoryRecordRepository<Kind: RecordKind>: RecordRepository {
         records[identity]
     }
 
-    public func save(_ record: Kind.Record) {
+    /// Saves `record`; one that breaks its kind's rules is refused (`RecordRejection`) and not saved.
+    public func save(_ record: Kind.Record) throws(RecordRejection) {
+        try Kind.validate(record)
         records[Kind.identity(of: record)] = record
     }
 

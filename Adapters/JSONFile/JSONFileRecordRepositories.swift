@@ -45,6 +45,7 @@ public struct JSONFileRecordRepository<Kind: RecordKind>: RecordRepository {
     }
 
     public func save(_ record: Kind.Record) async throws {
+        try Kind.validate(record)
         let identity = Kind.identity(of: record)
         try await store.update(file, as: [Kind.Record].self) { [self] stored in
             var records = stored ?? []

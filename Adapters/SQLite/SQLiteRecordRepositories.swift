@@ -48,6 +48,7 @@ public struct SQLiteRecordRepository<Kind: RecordKind>: RecordRepository {
     }
 
     public func save(_ record: Kind.Record) async throws {
+        try Kind.validate(record)
         let collection = Kind.collection.rawValue, key = Kind.describe(Kind.identity(of: record))
         let body = try Self.encode(record)
         try await database.write { db in

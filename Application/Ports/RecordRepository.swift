@@ -15,7 +15,9 @@ public protocol RecordRepository<Kind>: Sendable {
     /// The record whose identity is `identity`, if there is one.
     func record(_ identity: Kind.Identity) async throws -> Kind.Record?
 
-    /// Saves `record`, replacing the record of the same identity.
+    /// Saves `record`, replacing the record of the same identity. A record that breaks its
+    /// kind's rules (``RecordKind/validate(_:)``) is refused with its `RecordRejection`, and
+    /// nothing is saved: every way a record enters a store runs the kind's one validation.
     func save(_ record: Kind.Record) async throws
 
     /// Removes the record whose identity is `identity`; `false` when there was none.

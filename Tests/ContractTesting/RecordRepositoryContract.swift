@@ -6,8 +6,9 @@ import WellnessDomain
 /// exactly, in the kind's order, through another handle; one record per identity (the last
 /// saved); found and removed by identity.
 ///
-/// A kind's cases need records of it: at least three `samples` with different identities, and
-/// `changed`, which gives a copy of a record with the same identity and other data.
+/// A kind's cases need records of it: at least three `samples` with different identities,
+/// `changed`, which gives a copy of a record with the same identity and other data, and, for a
+/// kind with rules, an `invalid` record that breaks them.
 ///
 /// ```swift
 /// @Test(arguments: RecordRepositoryContract<DiaryEntries>.cases(samples: DiaryEntries.samples,
@@ -18,11 +19,19 @@ public enum RecordRepositoryContract<Kind: RecordKind> {
     typealias Case = ContractCase<any RecordRepository<Kind>>
 
     /// Every rule of the contract, checked with `samples` and `changed`.
-    public static func cases(samples: [Kind.Record], changed: @escaping @Sendable (Kind.Record) -> Kind.Record)
-        -> [ContractCase<any RecordRepository<Kind>>] {
+    public static func cases(samples: [Kind.Record], changed: @escaping @Sendable (Kind.Record) -> Kind.Record,
+                             invalid: Kind.Record? = nil) -> [ContractCase<any RecordRepository<Kind>>] {
         precondition(Set(samples.map(Kind.identity)).count >= 3, "the contract needs three records of different identities")
         let ordered = samples.sorted(by: Kind.precedes)
-        return [
+        let refusal: [Case] = invalid.map { invalid in
+            [Case("a record that breaks its kind's rules is refused, and nothing is saved") { factory in
+                let store = try await factory.make()
+                try await store.subject.save(ordered[0])
+                await #expect(throws: RecordRejection.self) { try await store.subject.save(invalid) }
+                #expect(try await store.reopen().all() == [ordered[0]])
+            }]
+        } ?? []
+        return refusal + [
             Case("no records in a new store") { factory in
                 let store = try await factory.make()
                 #expect(try await store.subject.all().isEmpty)

@@ -9,7 +9,8 @@ import WellnessTestSupport
 struct RecordRepositoryContractTests {
     @Test(arguments: AdapterKind.allCases,
           RecordRepositoryContract<WaterIntakeRecords>.cases(samples: WaterIntakeRecords.samples,
-                                                             changed: WaterIntakeRecords.changed))
+                                                             changed: WaterIntakeRecords.changed,
+                                                             invalid: WaterIntakeRecords.invalid))
     func waterIntake(kind: AdapterKind, rule: ContractCase<any RecordRepository<WaterIntakeRecords>>) async throws {
         try await rule.run(kind.factory { $0.records.repository(for: WaterIntakeRecords.self) })
     }

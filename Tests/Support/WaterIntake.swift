@@ -39,6 +39,9 @@ public enum WaterIntakeRecords: StoredRecordKind {
         WaterIntake(day: Fixtures.day("2026-11-20"), millilitres: 0),
     ]
 
+    /// More than 20 litres in a day.
+    public static let invalid = WaterIntake(day: Fixtures.day("2026-11-22"), millilitres: 20_001)
+
     /// The same day's intake with more water.
     @Sendable public static func changed(_ intake: WaterIntake) -> WaterIntake {
         WaterIntake(day: intake.day, millilitres: intake.millilitres + 250, note: "more")

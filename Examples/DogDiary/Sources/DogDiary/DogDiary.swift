@@ -39,11 +39,10 @@ public struct DogDiary: Sendable {
         messages = ErrorPresenter(locale: locale)
     }
 
-    /// A visit to the vet.
+    /// A visit to the vet; one without a clinic is refused (`RecordRejection`) by the store.
     @discardableResult
     public func visitedVet(on day: LocalDay, clinic: String, reason: String) async throws -> VetVisit {
         let visit = VetVisit(day: day, clinic: clinic, reason: reason)
-        try VetVisits.validate(visit)
         try await visits.save(visit)
         return visit
     }

@@ -14,6 +14,8 @@ struct VetVisitTests {
         VetVisit(day: LocalDay("2026-03-02")!, clinic: "Emergency \"24/7\"", reason: "Ate a sock"),
     ]
 
+    static let invalid = VetVisit(day: LocalDay("2026-01-07")!, clinic: " ", reason: "No clinic")
+
     @Sendable static func changed(_ visit: VetVisit) -> VetVisit {
         VetVisit(id: visit.id, day: visit.day, clinic: visit.clinic, reason: visit.reason + " (and a booster)")
     }
@@ -30,7 +32,8 @@ struct VetVisitTests {
         }
     }
 
-    @Test(arguments: Store.allCases, RecordRepositoryContract<VetVisits>.cases(samples: samples, changed: changed))
+    @Test(arguments: Store.allCases, RecordRepositoryContract<VetVisits>.cases(samples: samples, changed: changed,
+                                                                                     invalid: invalid))
     func contract(store: Store, rule: ContractCase<any RecordRepository<VetVisits>>) async throws {
         try await rule.run(AdapterFactory {
             let folder = DogDiaryTests.folder()
