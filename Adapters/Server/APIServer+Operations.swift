@@ -22,7 +22,7 @@ extension APIServer {
         // supervisor restart a server that is only busy. (A local disk that stalls outright
         // stalls the SQLite lookups of authenticated requests, and with them the threads that
         // would answer here: a restart is then what is needed.)
-        router.on(Wire.Route.health) { _, _ in try Self.json(StatusBody(status: "ok")) }
+        router.on(Wire.Route.health) { _, _ in try Self.json(StatusBody(status: "ok", version: WellnessVersion.current)) }
 
         // Ready: the server's store answers (the accounts database, the data directory).
         router.on(Wire.Route.ready) { _, context in
@@ -59,7 +59,9 @@ struct ReadinessTimeout: Error, CustomStringConvertible {
     var description: String { "the store did not answer within \(limit)" }
 }
 
-/// `{"status": "ok"}` (`/healthz`) or `{"status": "ready"}` (`/readyz`).
+/// `{"status": "ok", "version": "0.1.0"}` (`/healthz`) or `{"status": "ready"}` (`/readyz`).
 struct StatusBody: Encodable {
     let status: String
+    /// The server's ``WellnessVersion/current`` (`/healthz` only).
+    var version: String?
 }

@@ -81,7 +81,9 @@ public struct APIServer: Sendable {
         return Application(router: router(),
                            server: server,
                            configuration: ApplicationConfiguration(
-                               address: .hostname(configuration.host, port: configuration.port), serverName: "wellness",
+                               address: .hostname(configuration.host, port: configuration.port),
+                               // Every answer's `Server` header: `wellness/<version>`.
+                               serverName: WellnessVersion.serverHeader,
                                availableConnectionsDelegate: .maximum(configuration.maxConnections, logger: logger)),
                            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
                            logger: logger)

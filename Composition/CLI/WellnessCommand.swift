@@ -1,4 +1,5 @@
 import ArgumentParser
+import WellnessComposition
 
 /// `wellness`: the command-line face of the Wellness core.
 struct WellnessCommand: AsyncParsableCommand {
@@ -12,6 +13,7 @@ struct WellnessCommand: AsyncParsableCommand {
             (certificates to trust), WELLNESS_DATABASE_URL (serve and users on PostgreSQL), and \
             WELLNESS_TIPS_* for AI tips (see `wellness tips --help`).
             """,
+        version: WellnessVersion.current,
         subcommands: [SummaryCommand.self, DeckCommand.self, InterventionsCommand.self, JournalCommand.self,
                       SupplementsCommand.self, ExercisesCommand.self, GoalsCommand.self, MoodCommand.self,
                       TipsCommand.self, WeightCommand.self, HealthCommand.self, CheckinCommand.self, InsightsCommand.self, AlertsCommand.self,

@@ -11,12 +11,12 @@ import WellnessWire
 /// Liveness, readiness, metrics and the request log: what whoever runs the server watches (issue 18).
 @Suite("Operations: /healthz, /readyz, /metrics and the request log")
 struct OperationsTests {
-    @Test("/healthz answers 200 {\"status\":\"ok\"} without a token, even for a token past its rate limit")
+    @Test("/healthz answers 200 {\"status\":\"ok\",\"version\":…} without a token, even for a token past its rate limit")
     func healthz() async throws {
         try await TestServer.withServer(rateLimit: RateLimit(limit: 1, window: 60)) { server in
             let reply = try await server.get("/healthz")
             #expect(reply.status == 200, "\(reply)")
-            #expect(try reply.object() as? [String: String] == ["status": "ok"])
+            #expect(try reply.object() as? [String: String] == ["status": "ok", "version": WellnessVersion.current])
             #expect(reply.header("Content-Type")?.hasPrefix("application/json") == true)
             #expect(reply.header("X-Request-Id")?.isEmpty == false)
 
@@ -28,6 +28,16 @@ struct OperationsTests {
                 #expect(try await server.get("/readyz", token: token).status == 200)
                 #expect(try await server.get("/metrics", token: token).status == 200)
             }
+        }
+    }
+
+    @Test("every answer names the server and its version in the Server header, errors included",
+          arguments: ["/healthz", "/readyz", "/metrics", "/api/v1/goals", "/no/such/path"])
+    func serverHeader(path: String) async throws {
+        try await TestServer.withServer { server in
+            let reply = try await server.get(path)
+            #expect(reply.header("Server") == "wellness/\(WellnessVersion.current)", "\(reply)")
+            #expect(WellnessVersion.current.split(separator: ".").count == 3)
         }
     }
 
