@@ -2,7 +2,8 @@ import Foundation
 import Testing
 import WellnessComposition
 
-/// Where the data lives: `--data-dir` > `WELLNESS_DATA_DIR` > absolute `XDG_DATA_HOME` > HOME.
+/// Where the data lives: `--data-dir` > `WELLNESS_DATA_DIR` > the platform's place: on Linux an
+/// absolute `XDG_DATA_HOME` > HOME > the account's home; on Apple platforms Application Support.
 @Suite("DataDirectory.resolve")
 struct DataDirectoryTests {
     let everything = [
@@ -23,6 +24,15 @@ struct DataDirectoryTests {
                 "an empty flag counts as absent")
     }
 
+    #if canImport(Darwin)
+    @Test("then Wellness in the app's Application Support directory; XDG_DATA_HOME and HOME play no part")
+    func applicationSupport() throws {
+        let support = try #require(FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first)
+        let expected = support.appendingPathComponent("Wellness", isDirectory: true).path
+        #expect(DataDirectory.resolve(environment: ["XDG_DATA_HOME": "/home/ann/.xdg", "HOME": "/home/ann"]).path == expected)
+        #expect(DataDirectory.resolve(environment: [:]).path == expected)
+    }
+    #else
     @Test("then an absolute XDG_DATA_HOME, with wellness appended")
     func xdg() {
         var environment = everything
@@ -44,6 +54,17 @@ struct DataDirectoryTests {
         #expect(DataDirectory.resolve(environment: ["HOME": "/home/bob"]).path == "/home/bob/.local/share/wellness")
     }
 
+    @Test("without HOME (a service, a container), the account's home directory; XDG_DATA_HOME still wins")
+    func withoutHome() {
+        let expected = URL(fileURLWithPath: NSHomeDirectory(), isDirectory: true)
+            .appendingPathComponent(".local/share/wellness", isDirectory: true).path
+        #expect(DataDirectory.resolve(environment: [:]).path == expected)
+        #expect(DataDirectory.resolve(environment: ["HOME": ""]).path == expected, "an empty HOME counts as absent")
+        #expect(!NSHomeDirectory().isEmpty)
+        #expect(DataDirectory.resolve(environment: ["XDG_DATA_HOME": "/var/lib/xdg"]).path == "/var/lib/xdg/wellness")
+    }
+    #endif
+
     @Test("~ expands to HOME in the flag and in WELLNESS_DATA_DIR")
     func tildeExpansion() {
         let environment = ["HOME": "/home/ann"]
@@ -60,5 +81,6 @@ struct DataDirectoryTests {
     func isDirectory() {
         #expect(DataDirectory.resolve(explicit: "/data/mine", environment: [:]).hasDirectoryPath)
         #expect(DataDirectory.resolve(environment: ["HOME": "/home/bob"]).hasDirectoryPath)
+        #expect(DataDirectory.resolve(environment: [:]).hasDirectoryPath)
     }
 }
