@@ -10,7 +10,12 @@ public actor InMemoryCheckinRepository: CheckinRepository {
     private var submissions = IdempotencyState()
 
     /// No check-ins and no idempotency records.
-    public init() {}
+    /// Where its writes are told (the bundle's ``WellnessRepositories/changes``).
+    private let changes: StoreChangeFeed?
+
+    public init(changes: StoreChangeFeed? = nil) {
+        self.changes = changes
+    }
 
     public func checkins(on days: ClosedRange<LocalDay>) -> [Checkin] {
         byDay.values.filter { days.contains($0.day) }.sorted { $0.day < $1.day }
@@ -19,6 +24,7 @@ public actor InMemoryCheckinRepository: CheckinRepository {
     public func save(_ checkin: Checkin, replacing: Bool) -> Bool {
         guard replacing || byDay[checkin.day] == nil else { return false }
         byDay[checkin.day] = checkin
+        changes?.report([CheckinRecords.collection])
         return true
     }
 
@@ -26,10 +32,14 @@ public actor InMemoryCheckinRepository: CheckinRepository {
 
     func submit(_ checkin: Checkin, account: Account.ID, key: String, replacing: Bool, at now: Date)
         -> (record: IdempotencyRecord, replayed: Bool) {
-        submissions.submit(checkin, account: account, key: key, at: now) { save($0, replacing: replacing) }
+        defer { changes?.report([.idempotency]) }
+        return submissions.submit(checkin, account: account, key: key, at: now) { save($0, replacing: replacing) }
     }
 
-    func removeRecords(createdBefore instant: Date) -> Int { submissions.removeRecords(createdBefore: instant) }
+    func removeRecords(createdBefore instant: Date) -> Int {
+        defer { changes?.report([.idempotency]) }
+        return submissions.removeRecords(createdBefore: instant)
+    }
 }
 
 /// The offline queue held in memory.
@@ -37,23 +47,44 @@ public actor InMemoryCheckinQueueRepository: CheckinQueueRepository {
     private var state = CheckinQueueState()
 
     /// An empty queue, not paused.
-    public init() {}
+    /// Where its writes are told (the bundle's ``WellnessRepositories/changes``).
+    private let changes: StoreChangeFeed?
+
+    public init(changes: StoreChangeFeed? = nil) {
+        self.changes = changes
+    }
 
     public func all() -> [QueuedCheckin] { state.items }
     public func pausedUntil() -> Date? { state.pausedUntil }
-    public func pause(until instant: Date) { state.pausedUntil = instant }
-    public func enqueue(_ item: QueuedCheckin) { state.enqueue(item) }
+    public func pause(until instant: Date) {
+        state.pausedUntil = instant
+        changes?.report([CheckinPauseSetting.collection])
+    }
+
+    public func enqueue(_ item: QueuedCheckin) {
+        state.enqueue(item)
+        changes?.report([QueuedCheckinRecords.collection])
+    }
 
     public func claimNext(flush: UUID, now: Date, excluding: Set<QueuedCheckin.ID>) -> QueuedCheckin? {
-        state.claimNext(flush: flush, now: now, excluding: excluding, lifetime: Self.claimLifetime)
+        defer { changes?.report([QueuedCheckinRecords.collection]) }
+        return state.claimNext(flush: flush, now: now, excluding: excluding, lifetime: Self.claimLifetime)
     }
 
     public func release(_ id: QueuedCheckin.ID, flush: UUID, replacement item: QueuedCheckin?) {
         state.release(id, flush: flush, replacement: item)
+        changes?.report([QueuedCheckinRecords.collection])
     }
 
-    public func update(_ item: QueuedCheckin) -> Bool { state.update(item) }
-    public func remove(_ id: QueuedCheckin.ID) -> Bool { state.remove(id) }
+    public func update(_ item: QueuedCheckin) -> Bool {
+        defer { changes?.report([QueuedCheckinRecords.collection]) }
+        return state.update(item)
+    }
+
+    public func remove(_ id: QueuedCheckin.ID) -> Bool {
+        defer { changes?.report([QueuedCheckinRecords.collection]) }
+        return state.remove(id)
+    }
 }
 
 /// The tier held in memory (Free until set).
@@ -61,10 +92,19 @@ public actor InMemoryTierRepository: TierRepository {
     private var current: Tier
 
     /// Starting at `tier`.
-    public init(_ tier: Tier = .free) { current = tier }
+    /// Where its writes are told (the bundle's ``WellnessRepositories/changes``).
+    private let changes: StoreChangeFeed?
+
+    public init(_ tier: Tier = .free, changes: StoreChangeFeed? = nil) {
+        current = tier
+        self.changes = changes
+    }
 
     public func tier() -> Tier { current }
-    public func setTier(_ tier: Tier) { current = tier }
+    public func setTier(_ tier: Tier) {
+        current = tier
+        changes?.report([TierSetting.collection])
+    }
 }
 
 /// Cached API answers held in memory.
@@ -72,8 +112,16 @@ public actor InMemoryDriftCacheRepository: DriftCacheRepository {
     private var entries: [String: (data: Data, fetchedAt: Date)] = [:]
 
     /// Nothing cached.
-    public init() {}
+    /// Where its writes are told (the bundle's ``WellnessRepositories/changes``).
+    private let changes: StoreChangeFeed?
+
+    public init(changes: StoreChangeFeed? = nil) {
+        self.changes = changes
+    }
 
     public func cached(_ key: String) -> (data: Data, fetchedAt: Date)? { entries[key] }
-    public func store(_ key: String, data: Data, fetchedAt: Date) { entries[key] = (data, fetchedAt) }
+    public func store(_ key: String, data: Data, fetchedAt: Date) {
+        entries[key] = (data, fetchedAt)
+        changes?.report([.driftCache])
+    }
 }

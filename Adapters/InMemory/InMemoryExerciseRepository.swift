@@ -6,7 +6,12 @@ public actor InMemoryExerciseRepository: ExerciseRepository {
     private var current = ExerciseLibrary()
 
     /// An empty library, not seeded.
-    public init() {}
+    /// Where its writes are told (the bundle's ``WellnessRepositories/changes``).
+    private let changes: StoreChangeFeed?
+
+    public init(changes: StoreChangeFeed? = nil) {
+        self.changes = changes
+    }
 
     public func library() -> ExerciseLibrary { current }
 
@@ -14,6 +19,7 @@ public actor InMemoryExerciseRepository: ExerciseRepository {
         var copy = current
         let result = try change(&copy)
         current = copy.keepingSeeded(from: current)
+        changes?.report([ExerciseLibrarySetting.collection])
         return result
     }
 }

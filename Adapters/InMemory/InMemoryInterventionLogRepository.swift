@@ -7,7 +7,12 @@ public actor InMemoryInterventionLogRepository: InterventionLogRepository {
     private var log = InterventionLog()
 
     /// An empty log.
-    public init() {}
+    /// Where its writes are told (the bundle's ``WellnessRepositories/changes``).
+    private let changes: StoreChangeFeed?
+
+    public init(changes: StoreChangeFeed? = nil) {
+        self.changes = changes
+    }
 
     public func completions(on days: ClosedRange<LocalDay>) -> [InterventionCompletion] {
         log.completions(on: days)
@@ -23,9 +28,11 @@ public actor InMemoryInterventionLogRepository: InterventionLogRepository {
 
     public func append(completions: [InterventionCompletion], decisions: [InterventionDecision]) {
         log.append(completions: completions, decisions: decisions)
+        changes?.report([CompletionRecords.collection, DecisionRecords.collection])
     }
 
     public func recordDecision(_ decision: InterventionDecision, completion: InterventionCompletion?) {
         log.recordDecision(decision, completion: completion)
+        changes?.report([CompletionRecords.collection, DecisionRecords.collection])
     }
 }

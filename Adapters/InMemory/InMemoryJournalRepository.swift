@@ -6,8 +6,12 @@ public actor InMemoryJournalRepository: JournalRepository {
     private var journals: [LocalDay: DailyJournal] = [:]
 
     /// Holding `journals`, one per day (of two for one day, the later in the list).
-    public init(_ journals: [DailyJournal] = []) {
+    /// Where its writes are told (the bundle's ``WellnessRepositories/changes``).
+    private let changes: StoreChangeFeed?
+
+    public init(_ journals: [DailyJournal] = [], changes: StoreChangeFeed? = nil) {
         for journal in journals { self.journals[journal.day] = journal }
+        self.changes = changes
     }
 
     public func journal(on day: LocalDay) -> DailyJournal? { journals[day] }
@@ -23,6 +27,7 @@ public actor InMemoryJournalRepository: JournalRepository {
         let result = try change(&copy)
         try JournalRepositoryError.check(copy, isFor: day)
         journals[day] = copy
+        changes?.report([JournalRecords.collection], records: [JournalRecords.collection: [day.description]])
         return result
     }
 }

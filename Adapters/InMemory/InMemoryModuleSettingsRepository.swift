@@ -6,8 +6,12 @@ public actor InMemoryModuleSettingsRepository: ModuleSettingsRepository {
     private var settings: ModuleSettings?
 
     /// Holding `settings`, if given.
-    public init(_ settings: ModuleSettings? = nil) {
+    /// Where its writes are told (the bundle's ``WellnessRepositories/changes``).
+    private let changes: StoreChangeFeed?
+
+    public init(_ settings: ModuleSettings? = nil, changes: StoreChangeFeed? = nil) {
         self.settings = settings
+        self.changes = changes
     }
 
     public func load() -> ModuleSettings? { settings }
@@ -18,6 +22,7 @@ public actor InMemoryModuleSettingsRepository: ModuleSettingsRepository {
         var copy = settings
         let result = try change(&copy)
         settings = copy
+        changes?.report([ModuleSettingsSetting.collection])
         return result
     }
 }

@@ -7,14 +7,17 @@ import WellnessDomain
 public final class InMemoryRecordRepositories: RecordRepositories, @unchecked Sendable {
     private let lock = NSLock()
     private var repositories: [RecordCollection: any Sendable] = [:]
+    private let changes: StoreChangeFeed?
 
-    /// No records of any kind.
-    public init() {}
+    /// No records of any kind; writes are told to `changes`.
+    public init(changes: StoreChangeFeed? = nil) {
+        self.changes = changes
+    }
 
     public func repository<Kind: RecordKind>(for kind: Kind.Type) -> any RecordRepository<Kind> {
         lock.withLock {
             if let existing = repositories[kind.collection] as? InMemoryRecordRepository<Kind> { return existing }
-            let made = InMemoryRecordRepository<Kind>()
+            let made = InMemoryRecordRepository<Kind>(changes: changes)
             repositories[kind.collection] = made
             return made
         }
@@ -24,9 +27,12 @@ public final class InMemoryRecordRepositories: RecordRepositories, @unchecked Se
 /// One kind's records in memory, one per identity.
 public actor InMemoryRecordRepository<Kind: RecordKind>: RecordRepository {
     private var records: [Kind.Identity: Kind.Record] = [:]
+    private let changes: StoreChangeFeed?
 
-    /// No records.
-    public init() {}
+    /// No records; writes are told to `changes`.
+    public init(changes: StoreChangeFeed? = nil) {
+        self.changes = changes
+    }
 
     public func all() -> [Kind.Record] {
         records.values.sorted(by: Kind.precedes)
@@ -39,10 +45,13 @@ public actor InMemoryRecordRepository<Kind: RecordKind>: RecordRepository {
     /// Saves `record`; one that breaks its kind's rules is refused (`RecordRejection`) and not saved.
     public func save(_ record: Kind.Record) throws(RecordRejection) {
         try Kind.validate(record)
-        records[Kind.identity(of: record)] = record
+        let identity = Kind.identity(of: record)
+        records[identity] = record
+        changes?.report(Kind.self, identity)
     }
 
     public func remove(_ identity: Kind.Identity) -> Bool {
-        records.removeValue(forKey: identity) != nil
+        defer { changes?.report(Kind.self, identity) }
+        return records.removeValue(forKey: identity) != nil
     }
 }

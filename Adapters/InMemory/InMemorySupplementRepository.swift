@@ -7,7 +7,12 @@ public actor InMemorySupplementRepository: SupplementRepository {
     private var logsByKey: [String: SupplementLog] = [:]
 
     /// An empty stack, not seeded, and no logs.
-    public init() {}
+    /// Where its writes are told (the bundle's ``WellnessRepositories/changes``).
+    private let changes: StoreChangeFeed?
+
+    public init(changes: StoreChangeFeed? = nil) {
+        self.changes = changes
+    }
 
     public func stack() -> SupplementStack { current }
 
@@ -15,6 +20,7 @@ public actor InMemorySupplementRepository: SupplementRepository {
         var copy = current
         let result = try change(&copy)
         current = copy.keepingSeeded(from: current)
+        changes?.report([SupplementStackSetting.collection])
         return result
     }
 
@@ -25,5 +31,6 @@ public actor InMemorySupplementRepository: SupplementRepository {
 
     public func save(_ log: SupplementLog) {
         logsByKey["\(log.day)|\(log.supplementID)"] = log
+        changes?.report([SupplementLogRecords.collection])
     }
 }

@@ -10,7 +10,12 @@ public actor InMemoryWeightRepository: WeightRepository {
     private var health = HealthCollection()
 
     /// No weigh-ins and no health samples.
-    public init() {}
+    /// Where its writes are told (the bundle's ``WellnessRepositories/changes``).
+    private let changes: StoreChangeFeed?
+
+    public init(changes: StoreChangeFeed? = nil) {
+        self.changes = changes
+    }
 
     public func entries(since start: Date?) -> [WeightEntry] { collection.entries(since: start) }
 
@@ -20,7 +25,10 @@ public actor InMemoryWeightRepository: WeightRepository {
         collection.entries(idPrefix: prefix, limit: limit)
     }
 
-    public func remove(_ id: WeightEntry.ID) -> Bool { collection.remove(id) }
+    public func remove(_ id: WeightEntry.ID) -> Bool {
+        defer { changes?.report([WeightRecords.collection]) }
+        return collection.remove(id)
+    }
 
     public func forEachEntry(_ body: @Sendable (WeightEntry) throws -> Void) throws {
         for entry in collection.entries { try body(entry) }
@@ -31,7 +39,10 @@ public actor InMemoryWeightRepository: WeightRepository {
     ) throws -> Result {
         let inserter = WeightCollection.Inserter(collection)
         let result = try body(inserter)
-        if commit { collection = inserter.collection }
+        if commit {
+            collection = inserter.collection
+            changes?.report([WeightRecords.collection])
+        }
         return result
     }
 
@@ -48,6 +59,7 @@ public actor InMemoryWeightRepository: WeightRepository {
         let result = try body(inserter)
         health = inserter.collection
         collection = inserter.weightCollection
+        changes?.report([HealthRecords.collection, WeightRecords.collection])
         return result
     }
 }

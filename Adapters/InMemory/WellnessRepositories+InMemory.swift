@@ -4,26 +4,28 @@ import WellnessDomain
 extension WellnessRepositories {
     /// Fresh, empty in-memory repositories, keeping `registry`'s kinds of records.
     public static func inMemory(registry: RecordRegistry = .standard) -> WellnessRepositories {
-        let checkins = InMemoryCheckinRepository()
-        let weights = InMemoryWeightRepository()
-        return WellnessRepositories(moduleSettings: InMemoryModuleSettingsRepository(),
-                                    dogProfile: InMemoryDogProfileRepository(),
-                                    nudgeSnoozes: InMemoryNudgeSnoozeRepository(),
-                                    interventionLog: InMemoryInterventionLogRepository(),
-                                    journals: InMemoryJournalRepository(),
-                                    supplements: InMemorySupplementRepository(),
-                                    exercises: InMemoryExerciseRepository(),
-                                    goals: InMemoryGoalRepository(),
-                                    moods: InMemoryMoodRepository(),
+        let changes = StoreChangeFeed()
+        let checkins = InMemoryCheckinRepository(changes: changes)
+        let weights = InMemoryWeightRepository(changes: changes)
+        return WellnessRepositories(moduleSettings: InMemoryModuleSettingsRepository(changes: changes),
+                                    dogProfile: InMemoryDogProfileRepository(changes: changes),
+                                    nudgeSnoozes: InMemoryNudgeSnoozeRepository(changes: changes),
+                                    interventionLog: InMemoryInterventionLogRepository(changes: changes),
+                                    journals: InMemoryJournalRepository(changes: changes),
+                                    supplements: InMemorySupplementRepository(changes: changes),
+                                    exercises: InMemoryExerciseRepository(changes: changes),
+                                    goals: InMemoryGoalRepository(changes: changes),
+                                    moods: InMemoryMoodRepository(changes: changes),
                                     weights: weights,
                                     health: InMemoryHealthRepository(keptWith: weights),
                                     checkins: checkins,
-                                    checkinQueue: InMemoryCheckinQueueRepository(),
-                                    tier: InMemoryTierRepository(),
-                                    driftCache: InMemoryDriftCacheRepository(),
+                                    checkinQueue: InMemoryCheckinQueueRepository(changes: changes),
+                                    tier: InMemoryTierRepository(changes: changes),
+                                    driftCache: InMemoryDriftCacheRepository(changes: changes),
                                     idempotency: InMemoryIdempotencyRepository(checkins: checkins),
-                                    records: InMemoryRecordRepositories(),
+                                    records: InMemoryRecordRepositories(changes: changes),
                                     registry: registry,
+                                    changes: changes,
                                     location: "memory")
     }
 }

@@ -18,8 +18,11 @@ public struct JSONFileRecordRepositories: RecordRepositories {
 
     /// The name under which `store` keeps a collection's file (without `.json`).
     public static func file(of collection: RecordCollection) -> String {
-        "\(collection.rawValue).records"
+        collection.rawValue + fileSuffix
     }
+
+    /// What ends the name of a file of records (before `.json`).
+    static let fileSuffix = ".records"
 }
 
 /// One kind's records in `COLLECTION.records.json`. Its methods throw `JSONFileStoreError` or
@@ -47,7 +50,7 @@ public struct JSONFileRecordRepository<Kind: RecordKind>: RecordRepository {
     public func save(_ record: Kind.Record) async throws {
         try Kind.validate(record)
         let identity = Kind.identity(of: record)
-        try await store.update(file, as: [Kind.Record].self) { [self] stored in
+        try await store.update(file, as: [Kind.Record].self, records: [Kind.describe(identity)]) { [self] stored in
             var records = stored ?? []
             try check(records)
             records.removeAll { Kind.identity(of: $0) == identity }
@@ -57,7 +60,7 @@ public struct JSONFileRecordRepository<Kind: RecordKind>: RecordRepository {
     }
 
     public func remove(_ identity: Kind.Identity) async throws -> Bool {
-        try await store.update(file, as: [Kind.Record].self) { [self] stored in
+        try await store.update(file, as: [Kind.Record].self, records: [Kind.describe(identity)]) { [self] stored in
             var records = stored ?? []
             try check(records)
             let before = records.count

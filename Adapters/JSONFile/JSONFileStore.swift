@@ -7,6 +7,7 @@ import Darwin
 #endif
 import Foundation
 import Logging
+import WellnessApplication
 import WellnessDomain
 import WellnessFileSystem
 
@@ -23,6 +24,11 @@ public struct JSONFileStore: Sendable {
     public let directory: URL
     private let lock: FileLock
     private let logger: Logger
+    /// Where the store tells what was written to it: this process's writes once they are on
+    /// disk, and (to each subscriber, by polling) what other processes wrote.
+    public let changes: StoreChangeFeed
+    /// What this process last wrote each file as, so that a watcher knows its own writes.
+    let ownWrites: OwnWrites
 
     static let temporaryMarker = ".tmp-"
 
@@ -33,6 +39,9 @@ public struct JSONFileStore: Sendable {
         self.logger = logger
         try PrivateFiles.ensureDirectory(directory)
         self.lock = FileLock(directory.appendingPathComponent(".wellness-json.lock"))
+        let ownWrites = OwnWrites()
+        self.ownWrites = ownWrites
+        changes = StoreChangeFeed { JSONFileChangeWatcher(directory: directory, ownWrites: ownWrites) }
         try lock.withLock {
             try removeStrayTemporaryFiles()
             try replayJournal()
@@ -66,27 +75,34 @@ public struct JSONFileStore: Sendable {
     public func transaction<Result: Sendable>(_ body: @Sendable (inout JSONFileTransaction) throws -> Result)
         async throws -> Result {
         try await withoutActuallyEscaping(body) { body in
-            try await Self.offThePool {
+            let (result, written) = try await Self.offThePool {
                 try lock.withLock {
                     try replayJournal()
                     var transaction = JSONFileTransaction(store: self)
                     let result = try body(&transaction)
                     try commit(transaction.written)
-                    return result
+                    return (result, Array(transaction.written.keys))
                 }
             }
+            report(files: written)
+            return result
         }
     }
 
     /// Reads, lets `change` modify, and writes back (see ``update(_:as:_:)``), on a thread of
     /// its own: the lock wait, the reads and the `fsync`s never block Swift's cooperative pool.
+    /// Once written, ``changes`` is told the file's collections changed, `records` (identities
+    /// as their kind describes them) naming which records, where the caller knows.
     public func update<Value: Codable & Equatable & Sendable, Result: Sendable>(
-        _ collection: String, as type: Value.Type, _ change: @Sendable (inout Value?) throws -> Result
+        _ collection: String, as type: Value.Type, records: Set<String> = [],
+        _ change: @Sendable (inout Value?) throws -> Result
     ) async throws -> Result {
         // `change` runs before this returns (the continuation waits for it), so it never escapes.
-        try await withoutActuallyEscaping(change) { change in
-            try await Self.offThePool { try updateNow(collection, as: type, change) }
+        let (result, changed) = try await withoutActuallyEscaping(change) { change in
+            try await Self.offThePool { try updateNowTelling(collection, as: type, change) }
         }
+        if changed { report(files: [collection], records: records) }
+        return result
     }
 
     /// Runs blocking file work (a lock wait, reads, `fsync`) on a GCD thread and resumes when
@@ -137,18 +153,18 @@ public struct JSONFileStore: Sendable {
 
     /// Reads the collection, lets `change` modify it, and writes it back if it changed, all
     /// under the store's lock, on the calling thread. Setting the value to `nil` removes the file.
-    func updateNow<Value: Codable & Equatable, Result>(
+    /// Returns `change`'s result and whether the file was written.
+    func updateNowTelling<Value: Codable & Equatable, Result>(
         _ collection: String, as type: Value.Type, _ change: (inout Value?) throws -> Result
-    ) throws -> Result {
+    ) throws -> (Result, Bool) {
         try lock.withLock {
             try replayJournal()
             let original = try readNow(collection, as: Value.self)
             var value = original
             let result = try change(&value)
-            if value != original {
-                if let value { try replaceFile(of: collection, with: value) } else { try removeFile(of: collection) }
-            }
-            return result
+            guard value != original else { return (result, false) }
+            if let value { try replaceFile(of: collection, with: value) } else { try removeFile(of: collection) }
+            return (result, true)
         }
     }
 
@@ -176,6 +192,7 @@ public struct JSONFileStore: Sendable {
             guard rename(temporary.path, file.path) == 0 else {
                 throw FileSystemError.posix(path: file.path, operation: "replace", errno: errno)
             }
+            ownWrites.wrote(file.deletingPathExtension().lastPathComponent, FileStamp(file))
             try syncDirectory()
         } catch {
             unlink(temporary.path)
@@ -226,6 +243,7 @@ public struct JSONFileStore: Sendable {
                 try commit(files, removing: removed)
             }
         }
+        changes.reportEverything()
     }
 
     /// Writes a transaction's collections: one directly, several through the journal.
@@ -302,6 +320,7 @@ public struct JSONFileStore: Sendable {
         guard unlink(file.path) == 0 || errno == ENOENT else {
             throw JSONFileStoreError.io(path: file.path, reason: String(cString: strerror(errno)))
         }
+        ownWrites.wrote(collection, nil)
     }
 
     /// Under the lock no write is in progress, so any temporary file is a leftover.

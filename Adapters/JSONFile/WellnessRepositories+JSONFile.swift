@@ -27,6 +27,7 @@ extension WellnessRepositories {
                                     idempotency: JSONFileIdempotencyRepository(store: store),
                                     records: JSONFileRecordRepositories(store: store),
                                     registry: registry,
+                                    changes: store.changes,
                                     location: directory.path,
                                     onDisk: JSONFileStoreOnDisk(store: store, registry: registry, logger: logger))
     }

@@ -15,7 +15,7 @@ public struct SQLiteAccountRepository: AccountRepository {
     }
 
     public func add(_ account: Account) async throws -> Bool {
-        try await database.write { db in
+        try await database.write(touching: []) { db in
             try db.execute(sql: """
                 INSERT INTO account (id, email, passwordHash, createdAt) VALUES (?, ?, ?, ?)
                 ON CONFLICT DO NOTHING
@@ -47,14 +47,14 @@ public struct SQLiteAccountRepository: AccountRepository {
     }
 
     public func remove(_ id: Account.ID) async throws -> Bool {
-        try await database.write { db in
+        try await database.write(touching: []) { db in
             try db.execute(sql: "DELETE FROM account WHERE id = ?", arguments: [id.description])
             return db.changesCount > 0
         }
     }
 
     public func addSession(_ session: SessionRecord) async throws {
-        try await database.write { db in
+        try await database.write(touching: []) { db in
             try db.execute(sql: """
                 INSERT OR REPLACE INTO session (tokenDigest, accountId, createdAt, expiresAt) VALUES (?, ?, ?, ?)
                 """, arguments: [session.tokenDigest, session.accountID.description,
@@ -87,14 +87,14 @@ public struct SQLiteAccountRepository: AccountRepository {
     }
 
     public func removeSession(digest: String) async throws -> Bool {
-        try await database.write { db in
+        try await database.write(touching: []) { db in
             try db.execute(sql: "DELETE FROM session WHERE tokenDigest = ?", arguments: [digest])
             return db.changesCount > 0
         }
     }
 
     public func removeSessions(expiredBefore instant: Date) async throws -> Int {
-        try await database.write { db in
+        try await database.write(touching: []) { db in
             try db.execute(sql: "DELETE FROM session WHERE expiresAt < ?", arguments: [Timestamp.milliseconds(instant)])
             return db.changesCount
         }
@@ -119,7 +119,7 @@ public struct SQLiteIdempotencyRepository: IdempotencyRepository {
     public func submit(_ checkin: Checkin, account: Account.ID, key: String, replacing: Bool, at now: Date) async throws
         -> (record: IdempotencyRecord, replayed: Bool) {
         let json = String(decoding: try JSONEncoder().encode(checkin), as: UTF8.self)
-        return try await database.write { db in
+        return try await database.write(touching: [CheckinRecords.collection, .idempotency]) { db in
             if let first = try Self.record(account: account, key: key, in: db) { return (first, true) }
             let saved = try SQLiteCheckinRepository.save(checkin, replacing: replacing, in: db)
             let record = IdempotencyRecord(accountID: account, key: key, checkin: checkin,
@@ -143,7 +143,7 @@ public struct SQLiteIdempotencyRepository: IdempotencyRepository {
     }
 
     public func removeRecords(createdBefore instant: Date) async throws -> Int {
-        try await database.write { db in
+        try await database.write(touching: [.idempotency]) { db in
             try db.execute(sql: "DELETE FROM idempotencyKey WHERE createdAt < ?", arguments: [Timestamp.milliseconds(instant)])
             return db.changesCount
         }

@@ -1,6 +1,8 @@
 import Foundation
 import GRDB
 import Logging
+import WellnessApplication
+import WellnessDomain
 import WellnessFileSystem
 
 /// The gateway to one Wellness SQLite database: opens it, migrates it, and runs reads and
@@ -15,6 +17,8 @@ public struct SQLiteDatabase: Sendable {
     let lookupConnections: LookupConnections?
     /// The database file, or `:memory:`.
     public let path: String
+    /// Where its writes are told, for a person's store (`nil` for a server's accounts database).
+    public let changes: StoreChangeFeed?
 
     /// How long a writer waits for another process's transaction before failing.
     public static let busyTimeout: TimeInterval = 30
@@ -59,19 +63,24 @@ public struct SQLiteDatabase: Sendable {
         }
         lookupConnections = LookupConnections(path: path)
         self.path = path
+        changes = switch schema {
+        case .wellness: StoreChangeFeed { [writer] in try DataVersionWatcher(writer, path: path) }
+        case .server: nil
+        }
     }
 
     /// An empty database in memory (for tests and previews), migrated.
     public static func inMemory(schema: Schema = .wellness) throws -> SQLiteDatabase {
         let queue = try DatabaseQueue()
         try migrate(queue, schema: schema, path: ":memory:", logger: Logger(label: "wellness.sqlite"))
-        return SQLiteDatabase(writer: queue, path: ":memory:")
+        return SQLiteDatabase(writer: queue, path: ":memory:", changes: schema == .wellness ? StoreChangeFeed() : nil)
     }
 
-    private init(writer: any DatabaseWriter, path: String) {
+    private init(writer: any DatabaseWriter, path: String, changes: StoreChangeFeed?) {
         self.writer = writer
         lookupConnections = nil
         self.path = path
+        self.changes = changes
     }
 
     /// Applies pending migrations; refuses a database migrated by a newer version.
@@ -140,18 +149,33 @@ public struct SQLiteDatabase: Sendable {
         try reader.read { db in try body(db) }
     }
 
-    /// Runs `body` in one IMMEDIATE write transaction; an error from `body` rolls it back.
-    func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
+    /// Runs `body` in one IMMEDIATE write transaction; an error from `body` rolls it back. Once
+    /// it is committed, ``changes`` is told that `collections` changed (`records` of them, where
+    /// the caller knows which).
+    func write<T: Sendable>(touching collections: Set<RecordCollection>, records: [RecordCollection: Set<String>] = [:],
+                            _ body: @Sendable (Database) throws -> T) async throws -> T {
+        let result: T
         do {
-            return try await writer.write(body)
+            result = try await writer.write(body)
         } catch {
             throw storeError(error)
         }
+        changes?.report(collections, records: records)
+        return result
     }
 
     /// Runs `body` in one IMMEDIATE transaction that commits only when `commit` is true (and
-    /// `body` returns); a dry run rolls back what `body` did.
-    func writeTransaction<T: Sendable>(commit: Bool, _ body: @Sendable (Database) throws -> T) async throws -> T {
+    /// `body` returns); a dry run rolls back what `body` did. A commit is told to ``changes`` as
+    /// ``write(touching:records:_:)`` tells it.
+    func writeTransaction<T: Sendable>(touching collections: Set<RecordCollection>, commit: Bool,
+                                       _ body: @Sendable (Database) throws -> T) async throws -> T {
+        let result = try await uncommittedOrCommitted(commit: commit, body)
+        if commit { changes?.report(collections) }
+        return result
+    }
+
+    private func uncommittedOrCommitted<T: Sendable>(commit: Bool, _ body: @Sendable (Database) throws -> T)
+        async throws -> T {
         do {
             return try await writer.writeWithoutTransaction { db in
                 nonisolated(unsafe) var result: T?
@@ -195,6 +219,7 @@ public struct SQLiteDatabase: Sendable {
         } catch {
             throw storeError(error)
         }
+        changes?.reportEverything()
     }
 
     /// A GRDB error or a corrupt row as a ``SQLiteStoreError`` naming this file; any other error

@@ -25,7 +25,7 @@ public struct SQLiteDogProfileRepository: DogProfileRepository {
     // MARK: - Writes
 
     public func save(_ profile: DogProfile) async throws {
-        try await database.write { db in
+        try await database.write(touching: [DogProfileSetting.collection]) { db in
             try DogProfileRecord(id: 1, name: profile.name, birthDate: profile.birthDate.description).upsert(db)
         }
     }

@@ -36,7 +36,7 @@ public struct SQLiteCheckinRepository: CheckinRepository {
     }
 
     public func save(_ checkin: Checkin, replacing: Bool) async throws -> Bool {
-        try await database.write { db in try Self.save(checkin, replacing: replacing, in: db) }
+        try await database.write(touching: [CheckinRecords.collection]) { db in try Self.save(checkin, replacing: replacing, in: db) }
     }
 
     /// Saves in the caller's transaction (a day that has one only when `replacing`); whether it did.
@@ -90,7 +90,7 @@ public struct SQLiteCheckinQueueRepository: CheckinQueueRepository {
     }
 
     public func enqueue(_ item: QueuedCheckin) async throws {
-        try await database.write { db in
+        try await database.write(touching: [QueuedCheckinRecords.collection]) { db in
             try db.execute(sql: """
                 INSERT INTO checkinQueue (id, day, energy, stress, social, keyContact, queuedAt, retryCount, replaces)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -103,7 +103,7 @@ public struct SQLiteCheckinQueueRepository: CheckinQueueRepository {
     public func claimNext(flush: UUID, now: Date, excluding: Set<QueuedCheckin.ID>) async throws -> QueuedCheckin? {
         let nowMillis = Timestamp.milliseconds(now)
         let expires = Timestamp.milliseconds(now.addingTimeInterval(Self.claimLifetime))
-        return try await database.write { db in
+        return try await database.write(touching: [QueuedCheckinRecords.collection]) { db in
             let rows = try Row.fetchCursor(db, sql: """
                 SELECT * FROM checkinQueue
                 WHERE retryCount < ? AND (claimFlush IS NULL OR claimExpires <= ?)
@@ -124,7 +124,7 @@ public struct SQLiteCheckinQueueRepository: CheckinQueueRepository {
     public func release(_ id: QueuedCheckin.ID, flush: UUID, replacement item: QueuedCheckin?) async throws {
         let key = id.description
         let owner = flush.uuidString.lowercased()
-        try await database.write { db in
+        try await database.write(touching: [QueuedCheckinRecords.collection]) { db in
             if let item {
                 try db.execute(sql: """
                     UPDATE checkinQueue SET retryCount = ?, claimFlush = NULL, claimExpires = NULL
@@ -137,7 +137,7 @@ public struct SQLiteCheckinQueueRepository: CheckinQueueRepository {
     }
 
     public func update(_ item: QueuedCheckin) async throws -> Bool {
-        try await database.write { db in
+        try await database.write(touching: [QueuedCheckinRecords.collection]) { db in
             try db.execute(sql: """
                 UPDATE checkinQueue SET day = ?, energy = ?, stress = ?, social = ?, keyContact = ?, queuedAt = ?,
                 retryCount = ?, replaces = ? WHERE id = ?
@@ -149,7 +149,7 @@ public struct SQLiteCheckinQueueRepository: CheckinQueueRepository {
     }
 
     public func remove(_ id: QueuedCheckin.ID) async throws -> Bool {
-        try await database.write { db in
+        try await database.write(touching: [QueuedCheckinRecords.collection]) { db in
             try db.execute(sql: "DELETE FROM checkinQueue WHERE id = ?", arguments: [id.description])
             return db.changesCount > 0
         }
@@ -172,7 +172,7 @@ public struct SQLiteCheckinQueueRepository: CheckinQueueRepository {
     }
 
     public func pause(until instant: Date) async throws {
-        try await database.write { db in
+        try await database.write(touching: [CheckinPauseSetting.collection]) { db in
             try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)",
                            arguments: [Self.pauseKey, Timestamp.format(instant)])
         }
@@ -210,7 +210,7 @@ public struct SQLiteTierRepository: TierRepository {
     }
 
     public func setTier(_ tier: Tier) async throws {
-        try await database.write { db in
+        try await database.write(touching: [TierSetting.collection]) { db in
             try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES ('tier', ?)", arguments: [tier.rawValue])
         }
     }
@@ -236,7 +236,7 @@ public struct SQLiteDriftCacheRepository: DriftCacheRepository {
     }
 
     public func store(_ key: String, data: Data, fetchedAt: Date) async throws {
-        try await database.write { db in
+        try await database.write(touching: [.driftCache]) { db in
             try db.execute(sql: "INSERT OR REPLACE INTO driftCache (key, json, fetchedAt) VALUES (?, ?, ?)",
                            arguments: [key, String(decoding: data, as: UTF8.self), Timestamp.milliseconds(fetchedAt)])
         }

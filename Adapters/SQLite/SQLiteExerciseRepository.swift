@@ -19,7 +19,7 @@ public struct SQLiteExerciseRepository: ExerciseRepository {
     }
 
     public func update<Result: Sendable>(_ change: @Sendable (inout ExerciseLibrary) throws -> Result) async throws -> Result {
-        try await database.write { db in
+        try await database.write(touching: [ExerciseLibrarySetting.collection]) { db in
             let original = try Self.fetch(db)
             var library = original
             let result = try change(&library)

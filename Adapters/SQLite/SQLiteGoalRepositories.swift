@@ -41,16 +41,16 @@ public struct SQLiteGoalRepository: GoalRepository, TipsCacheRepository {
     // MARK: - Writes
 
     public func save(_ goal: Goal) async throws {
-        try await database.write { db in try GoalRecord(goal).upsert(db) }
+        try await database.write(touching: [GoalRecords.collection]) { db in try GoalRecord(goal).upsert(db) }
     }
 
     public func remove(_ id: Goal.ID) async throws -> Bool {
-        try await database.write { db in try GoalRecord.deleteOne(db, key: id.description) }
+        try await database.write(touching: [GoalRecords.collection]) { db in try GoalRecord.deleteOne(db, key: id.description) }
     }
 
     public func store(_ tips: GoalTips) async throws {
         let json = String(decoding: try JSONEncoder().encode(tips.tips), as: UTF8.self)
-        try await database.write { db in
+        try await database.write(touching: [GoalTipsRecords.collection]) { db in
             try db.execute(sql: "INSERT OR REPLACE INTO tipsCache (goalId, generatedAt, tips, source) VALUES (?, ?, ?, ?)",
                            arguments: [tips.goalID.description, Timestamp.milliseconds(tips.generatedAt), json,
                                        tips.source.rawValue])
@@ -103,7 +103,7 @@ public struct SQLiteMoodRepository: MoodRepository {
     }
 
     public func save(_ entry: MoodEntry) async throws {
-        try await database.write { db in
+        try await database.write(touching: [MoodRecords.collection]) { db in
             try db.execute(sql: "INSERT OR REPLACE INTO mood (day, score, note) VALUES (?, ?, ?)",
                            arguments: [entry.day.description, entry.score, entry.note])
         }

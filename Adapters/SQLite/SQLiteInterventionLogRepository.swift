@@ -53,14 +53,14 @@ public struct SQLiteInterventionLogRepository: InterventionLogRepository {
     // MARK: - Writes
 
     public func append(completions: [InterventionCompletion], decisions: [InterventionDecision]) async throws {
-        try await database.write { db in
+        try await database.write(touching: [CompletionRecords.collection, DecisionRecords.collection]) { db in
             for completion in completions { try CompletionRecord(completion).insert(db) }
             for decision in decisions { try DecisionRecord(decision).upsert(db) }
         }
     }
 
     public func recordDecision(_ decision: InterventionDecision, completion: InterventionCompletion?) async throws {
-        try await database.write { db in
+        try await database.write(touching: [CompletionRecords.collection, DecisionRecords.collection]) { db in
             try CompletionRecord
                 .filter(CompletionRecord.Columns.interventionId == decision.interventionID.rawValue
                         && CompletionRecord.Columns.day == decision.day.description

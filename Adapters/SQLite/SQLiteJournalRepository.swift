@@ -34,7 +34,7 @@ public struct SQLiteJournalRepository: JournalRepository {
     public func update<Result: Sendable>(
         _ day: LocalDay, _ change: @Sendable (inout DailyJournal?) throws -> Result
     ) async throws -> Result {
-        try await database.write { db in
+        try await database.write(touching: [JournalRecords.collection]) { db in
             var journal = try JournalRecord.fetch(db, day)
             let result = try change(&journal)
             try JournalRepositoryError.check(journal, isFor: day)

@@ -24,7 +24,7 @@ public struct SQLiteModuleSettingsRepository: ModuleSettingsRepository {
     public func update<Result: Sendable>(
         _ change: @Sendable (inout ModuleSettings?) throws -> Result
     ) async throws -> Result {
-        try await database.write { db in
+        try await database.write(touching: [ModuleSettingsSetting.collection]) { db in
             let original = try Self.fetch(db)
             var settings = original
             let result = try change(&settings)

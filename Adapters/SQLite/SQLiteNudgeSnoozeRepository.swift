@@ -26,7 +26,7 @@ public struct SQLiteNudgeSnoozeRepository: NudgeSnoozeRepository {
     // MARK: - Writes
 
     public func save(_ snooze: NudgeSnooze) async throws {
-        try await database.write { db in
+        try await database.write(touching: [NudgeSnoozeRecords.collection]) { db in
             try NudgeSnoozeRecord(nudgeId: snooze.nudgeID, until: Timestamp.milliseconds(snooze.until)).upsert(db)
         }
     }

@@ -51,7 +51,7 @@ public struct SQLiteRecordRepository<Kind: RecordKind>: RecordRepository {
         try Kind.validate(record)
         let collection = Kind.collection.rawValue, key = Kind.describe(Kind.identity(of: record))
         let body = try Self.encode(record)
-        try await database.write { db in
+        try await database.write(touching: [Kind.collection], records: [Kind.collection: [key]]) { db in
             try db.execute(sql: """
                 INSERT INTO record (collection, identity, body) VALUES (?, ?, ?)
                 ON CONFLICT (collection, identity) DO UPDATE SET body = excluded.body
@@ -61,7 +61,7 @@ public struct SQLiteRecordRepository<Kind: RecordKind>: RecordRepository {
 
     public func remove(_ identity: Kind.Identity) async throws -> Bool {
         let collection = Kind.collection.rawValue, key = Kind.describe(identity)
-        return try await database.write { db in
+        return try await database.write(touching: [Kind.collection], records: [Kind.collection: [key]]) { db in
             try db.execute(sql: "DELETE FROM record WHERE collection = ? AND identity = ?", arguments: [collection, key])
             return db.changesCount > 0
         }

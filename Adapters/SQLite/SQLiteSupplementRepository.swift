@@ -33,7 +33,7 @@ public struct SQLiteSupplementRepository: SupplementRepository {
     // MARK: - Writes
 
     public func update<Result: Sendable>(_ change: @Sendable (inout SupplementStack) throws -> Result) async throws -> Result {
-        try await database.write { db in
+        try await database.write(touching: [SupplementStackSetting.collection]) { db in
             let original = try Self.fetchStack(db)
             var stack = original
             let result = try change(&stack)
@@ -48,7 +48,7 @@ public struct SQLiteSupplementRepository: SupplementRepository {
     }
 
     public func save(_ log: SupplementLog) async throws {
-        try await database.write { db in try SupplementLogRecord(log).upsert(db) }
+        try await database.write(touching: [SupplementLogRecords.collection]) { db in try SupplementLogRecord(log).upsert(db) }
     }
 
     private static func fetchStack(_ db: Database) throws -> SupplementStack {

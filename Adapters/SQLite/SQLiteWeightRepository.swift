@@ -184,7 +184,7 @@ public struct SQLiteWeightRepository: WeightRepository {
     // MARK: - Writes
 
     public func remove(_ id: WeightEntry.ID) async throws -> Bool {
-        try await database.write { db in
+        try await database.write(touching: [WeightRecords.collection]) { db in
             try db.execute(sql: "DELETE FROM \(Self.table) WHERE id = ?", arguments: [Self.blob(id.rawValue)])
             return db.changesCount > 0
         }
@@ -193,7 +193,7 @@ public struct SQLiteWeightRepository: WeightRepository {
     public func importEntries<Result: Sendable>(
         commit: Bool, _ body: @Sendable (any WeightInserting) throws -> Result
     ) async throws -> Result {
-        try await database.writeTransaction(commit: commit) { db in try body(try Inserter(db: db)) }
+        try await database.writeTransaction(touching: [WeightRecords.collection], commit: commit) { db in try body(try Inserter(db: db)) }
     }
 
     /// Inserts through two prepared statements bound with SQLite's C interface: one for a full

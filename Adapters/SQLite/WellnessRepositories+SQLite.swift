@@ -27,6 +27,7 @@ extension WellnessRepositories {
                                     idempotency: SQLiteIdempotencyRepository(database: database),
                                     records: SQLiteRecordRepositories(database: database),
                                     registry: registry,
+                                    changes: database.changes ?? StoreChangeFeed(),
                                     location: database.path,
                                     onDisk: SQLiteStoreOnDisk(database: database, directory: directory, logger: logger))
     }

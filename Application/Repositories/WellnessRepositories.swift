@@ -49,6 +49,10 @@ public struct WellnessRepositories: Sendable {
     public var records: any RecordRepositories { didSet { swapped() } }
     /// The kinds of records the store keeps, which a backup holds.
     public let registry: RecordRegistry
+    /// Where the store tells what changed in it: each built-in store reports its own writes
+    /// here and notices other processes' (see ``StoreChangeFeed``). A port swapped in reports
+    /// only if its adapter is given this feed.
+    public let changes: StoreChangeFeed
     /// Where the data lives, for messages (a file, a directory, or "memory").
     public var location: String
     /// The built-in store on disk these repositories are, which a restore replaces whole; `nil`
@@ -66,7 +70,7 @@ public struct WellnessRepositories: Sendable {
                 checkinQueue: any CheckinQueueRepository, tier: any TierRepository,
                 driftCache: any DriftCacheRepository, idempotency: (any IdempotencyRepository)? = nil,
                 records: any RecordRepositories, registry: RecordRegistry = .standard,
-                location: String, onDisk: (any StoreOnDisk)? = nil) {
+                changes: StoreChangeFeed = StoreChangeFeed(), location: String, onDisk: (any StoreOnDisk)? = nil) {
         self.moduleSettings = moduleSettings
         self.dogProfile = dogProfile
         self.nudgeSnoozes = nudgeSnoozes
@@ -86,6 +90,7 @@ public struct WellnessRepositories: Sendable {
         self.idempotency = idempotency
         self.records = records
         self.registry = registry
+        self.changes = changes
         self.location = location
         self.onDisk = onDisk
     }

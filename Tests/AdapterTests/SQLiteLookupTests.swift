@@ -52,7 +52,7 @@ struct SQLiteLookupTests {
                 }
             }
         }
-        try await database.write { db in
+        try await database.write(touching: []) { db in
             try db.execute(sql: "INSERT INTO checkin (day, energy, stress, social) VALUES ('2026-11-21', 3, 3, 3)")
         }
         #expect(try await database.lookup(Self.count) == 1)
@@ -95,7 +95,7 @@ struct SQLiteLookupTests {
         let directory = try TemporaryDirectory()
         let database = try SQLiteDatabase(file: directory.file("wellness.sqlite"))
         let days = (1...20).map { String(format: "2026-11-%02d", $0) }
-        try await database.write { db in
+        try await database.write(touching: []) { db in
             for (index, day) in days.enumerated() {
                 try db.execute(sql: "INSERT INTO checkin (day, energy, stress, social) VALUES (?, ?, 3, 3)",
                                arguments: [day, 1 + index % 5])
