@@ -211,9 +211,11 @@ struct TodaySummaryModelTests {
         #expect(await Self.eventually { model.summary?.goals.map(\.goal.title) == ["Stretch"] })
     }
 
-    /// Whether `condition` holds within 10 s (checked every 10 ms).
+    /// Whether `condition` holds within 1000 checks 10 ms apart (at most 120 s): counted, so a
+    /// crowded machine gives the model as many turns.
     static func eventually(_ condition: () -> Bool) async -> Bool {
-        for _ in 0..<1000 {
+        let deadline = Date().addingTimeInterval(120)
+        for _ in 0..<1000 where Date() < deadline {
             if condition() { return true }
             try? await Task.sleep(for: .milliseconds(10))
         }

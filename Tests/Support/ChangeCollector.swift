@@ -27,14 +27,15 @@ public final class ChangeCollector: Sendable {
         get async { await received.finished }
     }
 
-    /// Waits until `holds` is true of the changes read so far (checked every 10 ms, for at most
-    /// `seconds`) and returns them; on time-out returns them as they are, for the test's
-    /// expectation to fail with.
+    /// Waits until `holds` is true of the changes read so far and returns them; after `checks`
+    /// checks 10 ms apart (or `seconds`, whichever comes first) returns them as they are, for the
+    /// test's expectation to fail with. Counting checks rather than only time keeps the wait
+    /// fair when the whole suite crowds the machine: the polling tasks get as many turns.
     @discardableResult
-    public func wait(atMost seconds: Double = 10, until holds: @Sendable ([StoreChange]) -> Bool)
-        async -> [StoreChange] {
+    public func wait(checks: Int = 1000, atMost seconds: Double = 120,
+                     until holds: @Sendable ([StoreChange]) -> Bool) async -> [StoreChange] {
         let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
+        for _ in 0..<checks where Date() < deadline {
             let now = await received.changes
             if holds(now) { return now }
             try? await Task.sleep(for: .milliseconds(10))
@@ -42,19 +43,19 @@ public final class ChangeCollector: Sendable {
         return await received.changes
     }
 
-    /// Waits (as ``wait(atMost:until:)``) for a change that touches `collection` from `origin`.
+    /// Waits (as ``wait(checks:atMost:until:)``) for a change that touches `collection` from `origin`.
     @discardableResult
-    public func wait(for collection: RecordCollection, from origin: StoreChange.Origin = .thisProcess,
-                     atMost seconds: Double = 10) async -> [StoreChange] {
-        await wait(atMost: seconds) { changes in
+    public func wait(for collection: RecordCollection, from origin: StoreChange.Origin = .thisProcess)
+        async -> [StoreChange] {
+        await wait { changes in
             changes.contains { $0.origin == origin && $0.touches(collection) }
         }
     }
 
-    /// Waits (at most `seconds`) until the sequence ended; whether it did.
-    public func waitUntilFinished(atMost seconds: Double = 10) async -> Bool {
+    /// Waits (as ``wait(checks:atMost:until:)``) until the sequence ended; whether it did.
+    public func waitUntilFinished(checks: Int = 1000, atMost seconds: Double = 120) async -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
+        for _ in 0..<checks where Date() < deadline {
             if await received.finished { return true }
             try? await Task.sleep(for: .milliseconds(10))
         }
