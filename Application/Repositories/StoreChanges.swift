@@ -59,7 +59,7 @@ public protocol ForeignWriteWatcher: Sendable {
     func poll() async throws -> StoreChange?
 }
 
-/// The writes of one store, told to whoever watches it (see ``changes(pollingEvery:)``).
+/// The writes of one store, told to whoever watches it (see ``changes(pollingEvery:buffering:)``).
 ///
 /// Each built-in store reports its own writes here once they are committed, and makes a
 /// ``ForeignWriteWatcher`` for what other processes write (SQLite: the database's data version;
