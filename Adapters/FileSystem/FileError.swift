@@ -12,6 +12,10 @@ public enum FileError: Error, Sendable, Equatable {
     case notWritable(String, reason: String)
     /// The finished file cannot be moved into place.
     case notReplaceable(String, reason: String)
+    /// The file is read-only: it is not written over.
+    case readOnly(String)
+    /// What is at the path is no file to write (a socket, a block device).
+    case notAFile(String)
 }
 
 extension FileError {

@@ -20,15 +20,8 @@ struct AccountCommand: AsyncParsableCommand {
         func run() async throws {
             try await Console.run(options) { console in
                 let archive = try await console.client.account.export()
-                if file == "-" { return console.context.output.write(archive) }
-                let writer = try AtomicFileWriter(path: console.context.path(file))
-                do {
-                    try writer.write(archive)
-                    try writer.commit()
-                } catch {
-                    writer.discard()
-                    throw error
-                }
+                try await console.writeFile(file) { write in try write(archive) }
+                if file == "-" { return }
                 if console.json { return try console.printJSON(["bytes": archive.count]) }
                 console.print(console.text.string("cli.account.exported", .verbatim(file)))
             }

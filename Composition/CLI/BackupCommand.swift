@@ -19,20 +19,8 @@ struct BackupCommand: AsyncParsableCommand {
     func run() async throws {
         try await Console.run(options) { console in
             let backups = console.wellness.backups
-            if file == "-" {
-                let output = console.context.output
-                try await backups.backUp { output.write($0) }
-                return
-            }
-            let writer = try AtomicFileWriter(path: console.context.path(file))
-            let counts: BackupCounts
-            do {
-                counts = try await backups.backUp(to: writer.write)
-                try writer.commit()
-            } catch {
-                writer.discard()
-                throw error
-            }
+            let counts = try await console.writeFile(file) { write in try await backups.backUp(to: write) }
+            if file == "-" { return }
             if console.json { return try console.printJSON(counts) }
             console.print(console.text.string("cli.backup.written", .number(counts.total), .verbatim(file)))
             console.showCounts(counts)

@@ -66,6 +66,20 @@ struct Console {
     }
 
     /// Prints `value` as JSON (sorted keys, days as YYYY-MM-DD, instants as ISO 8601).
+    /// Writes `file` with what `body` hands to its `write`: `-` is standard output, anything else
+    /// goes through ``AtomicFileWriter`` (complete or not at all, links followed, a device or a
+    /// FIFO written through, never replaced). The one way every command writes a file.
+    @discardableResult
+    func writeFile<Result>(_ file: String,
+                           _ body: (_ write: @escaping @Sendable ([UInt8]) throws -> Void) async throws -> Result)
+        async throws -> Result {
+        if file == "-" {
+            let output = context.output
+            return try await body { output.write($0) }
+        }
+        return try await AtomicFileWriter.write(to: context.path(file), body)
+    }
+
     func printJSON(_ value: some Encodable) throws {
         try JSONOutput.print(value, to: context.output)
     }

@@ -140,20 +140,10 @@ struct WeightCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Console.run(options) { console in
-                if file == "-" {
-                    let output = console.context.output
-                    try await console.wellness.weight.exportCSV { output.write($0) }
-                    return
+                let count = try await console.writeFile(file) { write in
+                    try await console.wellness.weight.exportCSV { try write($0) }
                 }
-                let writer = try AtomicFileWriter(path: console.context.path(file))
-                let count: Int
-                do {
-                    count = try await console.wellness.weight.exportCSV { try writer.write($0) }
-                    try writer.commit()
-                } catch {
-                    writer.discard()
-                    throw error
-                }
+                if file == "-" { return }
                 if console.json { return try console.printJSON(["exported": count]) }
                 console.print(console.text.string("cli.weight.exported", .number(count), .verbatim(file)))
             }
@@ -178,7 +168,7 @@ struct WeightCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Draw the weigh-ins and their 7-day average as an SVG chart (opens in a browser).")
         @OptionGroup var options: GlobalOptions
-        @Option(help: "The SVG file to write.") var out: String
+        @Option(help: "The SVG file to write (replaced once complete), or - for standard output.") var out: String
         @Option(help: "How many days back, today included (1 to 36500).") var days: Int = 90
 
         func validate() throws {
@@ -188,14 +178,8 @@ struct WeightCommand: AsyncParsableCommand {
         func run() async throws {
             try await Console.run(options) { console in
                 let svg = try await console.wellness.weight.chart(days: days)
-                let writer = try AtomicFileWriter(path: console.context.path(out))
-                do {
-                    try writer.write(Array(svg.utf8))
-                    try writer.commit()
-                } catch {
-                    writer.discard()
-                    throw error
-                }
+                try await console.writeFile(out) { write in try write(Array(svg.utf8)) }
+                if out == "-" { return }
                 if console.json { return try console.printJSON(["chart": out]) }
                 console.print(console.text.string("cli.weight.chart", .number(days), .verbatim(out)))
             }

@@ -11,6 +11,8 @@ extension FileError: WellnessError {
         case notReadableBecause
         case notWritable
         case notReplaceable
+        case readOnly
+        case notAFile
     }
 
     public static let family = "file"
@@ -22,12 +24,16 @@ extension FileError: WellnessError {
         case .notReadable(_, let reason): reason == nil ? .notReadable : .notReadableBecause
         case .notWritable: .notWritable
         case .notReplaceable: .notReplaceable
+        case .readOnly: .readOnly
+        case .notAFile: .notAFile
         }
     }
 
     public var details: [LocalizedText.Argument] {
         switch self {
-        case .noSuchFile(let path), .isDirectory(let path), .notReadable(let path, nil): [.verbatim(path)]
+        case .noSuchFile(let path), .isDirectory(let path), .notReadable(let path, nil), .readOnly(let path),
+             .notAFile(let path):
+            [.verbatim(path)]
         case .notReadable(let path, let reason?), .notWritable(let path, let reason), .notReplaceable(let path, let reason):
             [.verbatim(path), .verbatim(reason)]
         }

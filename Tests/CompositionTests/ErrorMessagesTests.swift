@@ -117,7 +117,7 @@ struct ErrorMessagesTests {
                                      .invalidExerciseLibrary("bad")]),
         Family(FileError.self, [.noSuchFile("a.csv"), .isDirectory("a"), .notReadable("a.csv", reason: nil),
                                 .notReadable("a.csv", reason: "EIO"), .notWritable("a.csv", reason: "EROFS"),
-                                .notReplaceable("a.csv", reason: "EXDEV")]),
+                                .notReplaceable("a.csv", reason: "EXDEV"), .readOnly("a.csv"), .notAFile("/dev/sda")]),
     ]
 
     @Test("every code of every error type has an example here", arguments: families)

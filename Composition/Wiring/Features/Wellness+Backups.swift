@@ -81,14 +81,7 @@ extension Wellness {
                                                        logger: logger)
             let archive = disk.directory.appendingPathComponent(".wellness-migrate-\(UUID().uuidString).json")
             defer { try? FileManager.default.removeItem(at: archive) }
-            let writer = try AtomicFileWriter(path: archive.path)
-            do {
-                try await backUp(to: writer.write)
-                try writer.commit()
-            } catch {
-                writer.discard()
-                throw error
-            }
+            try await AtomicFileWriter.write(to: archive.path) { write in try await backUp(to: write) }
             let counts = try await Backups(repositories: target).restore(from: try FileByteSource(path: archive.path))
             let comparison = try ArchiveComparison(file: archive.path)
             try await BackUpStore(stores: target).execute(to: comparison.compare)
