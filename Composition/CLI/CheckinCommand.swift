@@ -20,13 +20,15 @@ struct CheckinCommand: AsyncParsableCommand {
                 transform: parsed { try Checkin.parseRating($0, for: .social) })
         var social: Int
         @Option(help: "Someone who matters to you right now.") var contact: String?
-        @Option(help: "The day, YYYY-MM-DD (default today).", transform: parsed(parseDay)) var day: LocalDay?
+        @Option(parsing: .unconditional,
+                help: "The day: YYYY-MM-DD, today, yesterday or -N (N days back); default today.",
+                transform: parsed(parseDayReference)) var day: DayReference?
         @Flag(help: "Replace the day's check-in if there is one.") var replace = false
 
         func run() async throws {
             try await Console.run(options) { console in
                 let receipt = try await console.wellness.drift.checkIn(
-                    energy: energy, stress: stress, social: social, keyContact: contact, day: day,
+                    energy: energy, stress: stress, social: social, keyContact: contact, day: console.day(day),
                     replace: replace)
                 // Logged in, the check-in was queued and sent: say whether it got through.
                 let sent: Bool? = switch receipt.delivery {

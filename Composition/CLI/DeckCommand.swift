@@ -26,16 +26,17 @@ struct DeckCommand: AsyncParsableCommand {
     /// The card a decision is about.
     struct CardChoice: ParsableArguments {
         @Argument(help: "The intervention id of the card.") var id: String
-        @Option(help: "The card's day, YYYY-MM-DD.", transform: parsed(parseDay)) var day: LocalDay
+        @Option(parsing: .unconditional, help: "The card's day: YYYY-MM-DD, yesterday, today or -N (N days back).",
+                transform: parsed(parseDayReference)) var day: DayReference
 
         func decide(_ status: InterventionDecision.Status, count: Int?, _ options: GlobalOptions) async throws {
             try await Console.run(options) { console in
                 let decision = try await console.wellness.catchUp.decide(
-                    Intervention.ID(id), day: day, status: status, count: count)
+                    Intervention.ID(id), day: console.day(day), status: status, count: count)
                 if console.json { return try console.printJSON(DecisionOutput(decision)) }
                 let title = console.wellness.catalog.item(decision.interventionID)?.title ?? id
                 console.print(console.text.string(status == .done ? "cli.deck.markedDone" : "cli.deck.markedSkipped",
-                                                  .verbatim(title), .verbatim(day.description)))
+                                                  .verbatim(title), .verbatim(decision.day.description)))
             }
         }
     }

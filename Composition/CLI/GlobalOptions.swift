@@ -120,6 +120,15 @@ func parseDay(_ text: String) throws -> LocalDay {
     return day
 }
 
+/// A day argument: `YYYY-MM-DD`, `today`, `yesterday` or `-N` (``DayReference``), parsed with an
+/// error that names the value; resolved against the run's today by ``Console/day(_:)``.
+func parseDayReference(_ text: String) throws -> DayReference {
+    guard let day = DayReference(text) else {
+        throw CLIError.invalidValue(source: "date", value: text, expected: LocalizedText("cli.expected.dayReference"))
+    }
+    return day
+}
+
 /// A `free`/`pro` argument, parsed with an error that names the value.
 @Sendable func parseTier(_ text: String) throws -> Tier {
     do { return try Tier.parse(text) } catch {

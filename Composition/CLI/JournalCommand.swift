@@ -15,11 +15,13 @@ struct JournalCommand: AsyncParsableCommand {
         @OptionGroup var options: GlobalOptions
         @Argument(help: "The tag (see `wellness journal tags`).", transform: parsed { try JournalTag.parse($0) })
         var tag: JournalTag
-        @Option(help: "The day, YYYY-MM-DD (default today).", transform: parsed(parseDay)) var day: LocalDay?
+        @Option(parsing: .unconditional,
+                help: "The day: YYYY-MM-DD, today, yesterday or -N (N days back); default today.",
+                transform: parsed(parseDayReference)) var day: DayReference?
 
         func run() async throws {
             try await Console.run(options) { console in
-                try console.showJournal(try await console.wellness.journal.toggleTag(tag, day: day))
+                try console.showJournal(try await console.wellness.journal.toggleTag(tag, day: console.day(day)))
             }
         }
     }
@@ -28,11 +30,13 @@ struct JournalCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Set a day's notes (empty text clears them).")
         @OptionGroup var options: GlobalOptions
         @Argument(help: "The notes.") var text: String
-        @Option(help: "The day, YYYY-MM-DD (default today).", transform: parsed(parseDay)) var day: LocalDay?
+        @Option(parsing: .unconditional,
+                help: "The day: YYYY-MM-DD, today, yesterday or -N (N days back); default today.",
+                transform: parsed(parseDayReference)) var day: DayReference?
 
         func run() async throws {
             try await Console.run(options) { console in
-                try console.showJournal(try await console.wellness.journal.setNotes(text, day: day))
+                try console.showJournal(try await console.wellness.journal.setNotes(text, day: console.day(day)))
             }
         }
     }
@@ -40,11 +44,13 @@ struct JournalCommand: AsyncParsableCommand {
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Show a day's journal exactly as left.")
         @OptionGroup var options: GlobalOptions
-        @Option(help: "The day, YYYY-MM-DD (default today).", transform: parsed(parseDay)) var day: LocalDay?
+        @Option(parsing: .unconditional,
+                help: "The day: YYYY-MM-DD, today, yesterday or -N (N days back); default today.",
+                transform: parsed(parseDayReference)) var day: DayReference?
 
         func run() async throws {
             try await Console.run(options) { console in
-                try console.showJournal(try await console.wellness.journal.day(day), withLegacy: true)
+                try console.showJournal(try await console.wellness.journal.day(console.day(day)), withLegacy: true)
             }
         }
     }

@@ -13,7 +13,9 @@ struct MoodCommand: AsyncParsableCommand {
         @OptionGroup var options: GlobalOptions
         @Argument(help: "1 (low) to 5 (great).") var score: Int
         @Option(help: "A note.") var note: String?
-        @Option(help: "The day, YYYY-MM-DD (default today).", transform: parsed(parseDay)) var day: LocalDay?
+        @Option(parsing: .unconditional,
+                help: "The day: YYYY-MM-DD, today, yesterday or -N (N days back); default today.",
+                transform: parsed(parseDayReference)) var day: DayReference?
 
         func validate() throws {
             try refused { try MoodEntry.checkScore(score) }
@@ -21,7 +23,7 @@ struct MoodCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Console.run(options) { console in
-                let entry = try await console.wellness.moods.log(score: score, note: note, day: day)
+                let entry = try await console.wellness.moods.log(score: score, note: note, day: console.day(day))
                 if console.json { return try console.printJSON(MoodOutput(entry)) }
                 console.print(console.text.string("cli.mood.logged", .number(entry.score), .verbatim(entry.day.description)))
             }

@@ -13,11 +13,13 @@ struct SupplementsCommand: AsyncParsableCommand {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "The stack with what was taken on a day.")
         @OptionGroup var options: GlobalOptions
-        @Option(help: "The day, YYYY-MM-DD (default today).", transform: parsed(parseDay)) var day: LocalDay?
+        @Option(parsing: .unconditional,
+                help: "The day: YYYY-MM-DD, today, yesterday or -N (N days back); default today.",
+                transform: parsed(parseDayReference)) var day: DayReference?
 
         func run() async throws {
             try await Console.run(options) { console in
-                try console.showSupplements(try await console.wellness.supplements.list(day: day))
+                try console.showSupplements(try await console.wellness.supplements.list(day: console.day(day)))
             }
         }
     }
@@ -75,7 +77,9 @@ struct SupplementsCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Mark a supplement taken on a day.")
         @OptionGroup var options: GlobalOptions
         @Argument(help: "The supplement's name or id.") var supplement: String
-        @Option(help: "The day, YYYY-MM-DD (default today).", transform: parsed(parseDay)) var day: LocalDay?
+        @Option(parsing: .unconditional,
+                help: "The day: YYYY-MM-DD, today, yesterday or -N (N days back); default today.",
+                transform: parsed(parseDayReference)) var day: DayReference?
 
         func run() async throws { try await mark(supplement, taken: true, day: day, options) }
     }
@@ -84,14 +88,16 @@ struct SupplementsCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Mark a supplement not taken on a day.")
         @OptionGroup var options: GlobalOptions
         @Argument(help: "The supplement's name or id.") var supplement: String
-        @Option(help: "The day, YYYY-MM-DD (default today).", transform: parsed(parseDay)) var day: LocalDay?
+        @Option(parsing: .unconditional,
+                help: "The day: YYYY-MM-DD, today, yesterday or -N (N days back); default today.",
+                transform: parsed(parseDayReference)) var day: DayReference?
 
         func run() async throws { try await mark(supplement, taken: false, day: day, options) }
     }
 
-    static func mark(_ supplement: String, taken: Bool, day: LocalDay?, _ options: GlobalOptions) async throws {
+    static func mark(_ supplement: String, taken: Bool, day: DayReference?, _ options: GlobalOptions) async throws {
         try await Console.run(options) { console in
-            let log = try await console.wellness.supplements.setTaken(supplement, taken: taken, day: day)
+            let log = try await console.wellness.supplements.setTaken(supplement, taken: taken, day: console.day(day))
             try console.showSupplements(try await console.wellness.supplements.list(day: log.day))
         }
     }

@@ -333,7 +333,7 @@ struct DeckCLITests {
     @Test("a bad or missing --day is a usage error naming it", arguments: persistentStores)
     func badDay(store: String) async throws {
         let cli = try await Sandbox(store: store).started()
-        for bad in ["2026-13-01", "2026-02-30", "yesterday", "5-1-2026"] {
+        for bad in ["2026-13-01", "2026-02-30", "tomorrow", "5-1-2026", "-0"] {
             for verb in ["done", "skip"] {
                 let result = try await cli.run(["deck", verb, "charge_biofeedback", "--day", bad], now: F.tenAM)
                 #expect(result.status == 64, "\(verb) --day \(bad): \(result)")
@@ -347,6 +347,10 @@ struct DeckCLITests {
         #expect(missing.status == 64, "\(missing)")
         #expect(missing.stderr.contains("--day"), "\(missing)")
         #expect(try await cli.cardKeys(now: F.tenAM) == F.keys(on: F.yesterday))
+
+        // `yesterday` names the day before --now (issue 34): the card of that day is settled.
+        try await cli.ok(["deck", "skip", "charge_biofeedback", "--day", "yesterday"], now: F.tenAM)
+        #expect(try await cli.cardKeys(now: F.tenAM) == F.keys(on: F.yesterday).filter { !$0.hasPrefix("charge_biofeedback@") })
     }
 
     // MARK: - The same on every store

@@ -128,3 +128,36 @@ struct OutputPathsCLITests {
         #expect(!FileManager.default.fileExists(atPath: cli.root.url.appendingPathComponent("-").path))
     }
 }
+
+/// Issue 34's small things: `--day` takes today, yesterday and -N as well as a date.
+@Suite("CLI: relative days")
+struct RelativeDayCLITests {
+    static let now = "2026-03-01T09:00:00+01:00"
+
+    @Test("--day yesterday, today and -N name the days back from --now, on every command that takes a day",
+          arguments: persistentStores)
+    func relativeDays(store: String) async throws {
+        let cli = try Sandbox(store: store)
+        try await cli.ok(["mood", "log", "4", "--day", "yesterday"], now: Self.now)
+        try await cli.ok(["mood", "log", "2", "--day", "-2"], now: Self.now)
+        try await cli.ok(["mood", "log", "5", "--day", "today"], now: Self.now)
+        try await cli.ok(["journal", "toggle", "coffee", "--day", "-1"], now: Self.now)
+        let moods = try await cli.ok(["mood", "list", "--days", "7", "--json"], now: Self.now)
+        let entries = try #require(try moods.json() as? [[String: Any]], "\(moods)")
+        let byDay = Dictionary(uniqueKeysWithValues: entries.compactMap { entry in
+            (entry["day"] as? String).map { ($0, entry["score"] as? Int) }
+        })
+        #expect(byDay == ["2026-02-27": 2, "2026-02-28": 4, "2026-03-01": 5], "\(moods)")
+        let journal = try await cli.ok(["journal", "show", "--day", "2026-02-28", "--json"], now: Self.now)
+        #expect(journal.stdout.contains("coffee"), "\(journal)")
+    }
+
+    @Test("a day that is none is a usage error naming it and the forms a day takes",
+          arguments: ["tomorrow", "-0", "-40000", "2026-02-30"])
+    func badDay(text: String) async throws {
+        let cli = try Sandbox()
+        let result = try await cli.run(["mood", "log", "3", "--day", text], now: Self.now)
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderr.contains(text) && result.stderr.contains("yesterday"), "\(result)")
+    }
+}
