@@ -58,6 +58,10 @@ struct InterventionsCommand: AsyncParsableCommand {
             try await Console.run(options) { console in
                 let history = try await console.wellness.interventions.history(of: Intervention.ID(id))
                 if console.json { return try console.printJSON(HistoryOutput(history)) }
+                guard !history.completions.isEmpty || !history.decisions.isEmpty else {
+                    let title = console.wellness.catalog.item(Intervention.ID(id))?.title ?? id
+                    return console.print(console.text.string("cli.history.none", .verbatim(title)))
+                }
                 console.print(console.text.string("cli.history.completions"))
                 console.printTable(
                     header: [console.text.string("cli.column.day"), console.text.string("cli.column.time"),

@@ -67,6 +67,15 @@ struct InterventionsCLITests {
 
     // MARK: - complete and history
 
+    @Test("history of an item never done or decided says so, in English and Dutch, instead of bare headers",
+          arguments: [("C.UTF-8", "No completions or decisions of "), ("nl_NL.UTF-8", "Nog geen voltooiingen of beslissingen van ")])
+    func emptyHistory(lang: String, says: String) async throws {
+        let cli = try await Sandbox().started()
+        let result = try await cli.ok(["interventions", "history", "morning_light"], now: F.tenAM, extraEnv: ["LANG": lang])
+        #expect(result.stdout.hasPrefix(says), "\(result)")
+        #expect(result.stdout.split(separator: "\n").count == 1, "one line, no headers: \(result)")
+    }
+
     @Test("complete with --count and --at, then history --json in another process", arguments: persistentStores)
     func completeAndHistory(store: String) async throws {
         let cli = try await Sandbox(store: store).started()
