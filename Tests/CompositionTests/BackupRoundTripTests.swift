@@ -214,8 +214,9 @@ struct StoreGenerator {
             }
         }
         for _ in 0..<count(0...3) {
-            let goal = Goal(storedID: .init(uuid()), title: Self.texts.randomElement(using: &random)!, description: text(),
-                            createdAt: instant())
+            // A title is at most 200 characters, as `goals add` and a restore check.
+            let goal = Goal(storedID: .init(uuid()), title: String(Self.texts.randomElement(using: &random)!.prefix(200)),
+                            description: text(), createdAt: instant())
             try await stores.goals.save(goal)
             if Bool.random(using: &random) {
                 let tips = (0..<count(0...3)).map { _ in

@@ -75,6 +75,8 @@ struct ErrorMessagesTests {
                                   .repeatedCollection(line: 6, name: "goals"),
                                   .invalidValue(line: 2, name: "settings", reason: "tier is missing"),
                                   .invalidRecord(line: 7, collection: "moods", index: 1, reason: "score is missing"),
+                                  .invalidRecord(line: 7, collection: "moods", index: 1, reason: "controlCharacter.note(U+001B)",
+                                                 cause: escape.message),
                                   .duplicate(line: 8, collection: "journals", index: 2, identity: "2026-11-20"),
                                   .brokenReference(line: 9, collection: "supplementLogs", index: 1, identity: "2026-11-20 x",
                                                    missing: "supplement x")]),
@@ -97,6 +99,8 @@ struct ErrorMessagesTests {
                                            .energyNotFinite, .energyOutOfRange("60000", minimum: "0", maximum: "50000"),
                                            .tooLong(.sleep, hours: 200, maximumHours: 168),
                                            .controlCharacter(.init(field: .source, character: "\u{0}"))]),
+        Family(RecordRejection.self, [RecordRejection("a visit names its clinic"),
+                                      RecordRejection(ControlCharacterError(field: .title, character: "\u{1B}"))]),
         Family(UnusableHealthSampleError.self, [
             UnusableHealthSampleError(HealthSample(kind: .water, source: "Tap", start: Date(timeIntervalSince1970: 0),
                                                    end: Date(timeIntervalSince1970: 0), value: 1e308),
