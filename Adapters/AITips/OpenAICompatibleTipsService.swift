@@ -97,8 +97,8 @@ public struct OpenAICompatibleTipsService: GoalTipsService {
                              metadata: ["destination": "\(destination)"])
                 structured = false
             case 429:
-                let wait = headers.first(name: "Retry-After").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-                guard !retriedRateLimit, let wait, wait >= 0, ContinuousClock.now + .seconds(wait) < deadline else {
+                let wait = ApiFailure.retryAfterSeconds(headers.first(name: "Retry-After"))
+                guard !retriedRateLimit, let wait, ContinuousClock.now + .seconds(wait) < deadline else {
                     throw .rateLimited(retryAfter: wait)
                 }
                 retriedRateLimit = true

@@ -159,7 +159,11 @@ extension Console {
                 parts.append(text.string("cli.health.sleep", .number(sleep / 60), .number(sleep % 60)))
             }
             if let water = day.waterLiters {
-                parts.append(text.string("cli.health.water", .verbatim(String(format: "%.1f", water))))
+                if let millilitres = WaterAmount.millilitres(below: water) {
+                    parts.append(text.string("cli.health.waterMillilitres", .number(millilitres)))
+                } else {
+                    parts.append(text.string("cli.health.water", .verbatim(WaterAmount.litres(water))))
+                }
             }
             if let mindful = day.mindfulMinutes { parts.append(text.string("cli.health.mindful", .number(mindful))) }
             if let count = day.workouts {

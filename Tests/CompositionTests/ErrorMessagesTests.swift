@@ -81,7 +81,7 @@ struct ErrorMessagesTests {
                                   .brokenReference(line: 9, collection: "supplementLogs", index: 1, identity: "2026-11-20 x",
                                                    missing: "supplement x")]),
         Family(RestoreError.self, [.notEmpty(location: "/data", holds: "3 goals"), .notReplaceable(location: "memory"),
-                                   .sameStore("json"), .notIdentical(location: "/data", line: 12),
+                                   .sameStore("json"), .memoryTarget, .notIdentical(location: "/data", line: 12),
                                    .notReadBack(location: "/data", collection: "weights", written: 3, read: 2)]),
         Family(HealthExportError.self, [HealthExportError(line: 12, element: "Record", problem: .missingAttribute("type")),
                                         HealthExportError(line: 3, element: nil, problem: .notAnExport),
