@@ -19,6 +19,7 @@ public struct InvalidValue: WellnessError, Equatable {
         case adherenceWindow
         case dayCount
         case idReference
+        case healthType
     }
 
     /// The field whose value was refused.

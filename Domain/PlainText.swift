@@ -79,6 +79,8 @@ public struct ControlCharacterError: WellnessError, Hashable {
     /// The kind of text that was refused.
     public enum Field: String, CaseIterable, Sendable {
         case note, notes, name, title, description, dosage, keyContact
+        /// A health sample's source (the app or device) and its category (a workout's activity, a sleep stage).
+        case source, category
     }
 
     public let field: Field

@@ -18,7 +18,7 @@ public enum AITipsAnswer {
         let json = unfenced(content)
         guard json.first == "{", let data = json.data(using: .utf8),
               let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            throw .notJSON(excerpt: excerpt(content))
+            throw .notJSON(length: content.count)
         }
         guard let list = object["tips"] as? [Any] else { throw .missingTips }
         guard tipCount.contains(list.count) else { throw .tipCount(list.count) }
@@ -35,11 +35,11 @@ public enum AITipsAnswer {
             }
             guard let categoryText = fields["category"] as? String else { throw .missingField(index: index, field: "category") }
             guard let category = TipCategory(rawValue: categoryText) else {
-                throw .unknownCategory(index: index, value: categoryText)
+                throw .unknownCategory(index: index, length: categoryText.count)
             }
             guard let priorityText = fields["priority"] as? String else { throw .missingField(index: index, field: "priority") }
             guard let priority = TipPriority(rawValue: priorityText) else {
-                throw .unknownPriority(index: index, value: priorityText)
+                throw .unknownPriority(index: index, length: priorityText.count)
             }
             let key = text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
             guard seen.insert(key).inserted else { throw .duplicate(index: index) }
@@ -62,17 +62,15 @@ public enum AITipsAnswer {
         return inner.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// The first 60 characters of `text`, on one line.
-    static func excerpt(_ text: String) -> String {
-        let line = text.trimmingCharacters(in: .whitespacesAndNewlines).split(whereSeparator: \.isNewline).joined(separator: " ")
-        return line.count > 60 ? String(line.prefix(60)) + "…" : line
-    }
 }
 
 /// Why a model's answer is not a list of tips. Tips are counted from 0, as in the JSON.
+///
+/// It says what is wrong and where, and how long the text in question is, never the text: the
+/// reason is logged, and a server may answer with anything, a key among it.
 public enum AITipsAnswerError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// Not a JSON object (prose, say); the answer's start.
-    case notJSON(excerpt: String)
+    /// Not a JSON object (prose, say); the answer's length in characters.
+    case notJSON(length: Int)
     /// No `tips` list.
     case missingTips
     /// Fewer than 3 or more than 8 tips.
@@ -82,24 +80,26 @@ public enum AITipsAnswerError: Error, Equatable, Sendable, CustomStringConvertib
     case tooLong(index: Int, length: Int)
     /// A control character (ESC, BEL, a lone CR…), by its code point.
     case controlCharacter(index: Int, code: String)
-    case unknownCategory(index: Int, value: String)
-    case unknownPriority(index: Int, value: String)
+    /// A category that is none of the domain's (the length of the value given).
+    case unknownCategory(index: Int, length: Int)
+    /// A priority that is none of the domain's (the length of the value given).
+    case unknownPriority(index: Int, length: Int)
     /// The same text as an earlier tip.
     case duplicate(index: Int)
 
     public var description: String {
         switch self {
-        case .notJSON(let excerpt): "the answer is not a JSON object: \"\(excerpt)\""
+        case .notJSON(let length): "the answer is not a JSON object (\(length) characters)"
         case .missingTips: "the answer has no \"tips\" list"
         case .tipCount(let count): "the answer has \(count) tips, not 3 to 8"
         case .notAnObject(let index): "tips[\(index)] is not an object"
         case .missingField(let index, let field): "tips[\(index)] has no \"\(field)\" text"
         case .tooLong(let index, let length): "tips[\(index)] is \(length) characters long, more than 300"
         case .controlCharacter(let index, let code): "tips[\(index)] holds the control character \(code)"
-        case .unknownCategory(let index, let value):
-            "tips[\(index)].category \"\(AITipsAnswer.excerpt(value))\" is not one of \(TipCategory.allCases.map(\.rawValue).joined(separator: ", "))"
-        case .unknownPriority(let index, let value):
-            "tips[\(index)].priority \"\(AITipsAnswer.excerpt(value))\" is not one of high, medium, low"
+        case .unknownCategory(let index, let length):
+            "tips[\(index)].category (\(length) characters) is not one of \(TipCategory.allCases.map(\.rawValue).joined(separator: ", "))"
+        case .unknownPriority(let index, let length):
+            "tips[\(index)].priority (\(length) characters) is not one of high, medium, low"
         case .duplicate(let index): "tips[\(index)] repeats an earlier tip"
         }
     }

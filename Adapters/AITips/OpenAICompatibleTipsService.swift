@@ -40,7 +40,7 @@ public struct OpenAICompatibleTipsService: GoalTipsService {
                                                         "tips": "\(tips.count)", "seconds": "\(seconds(since: started))"])
             return TipsAnswer(tips: tips, source: .ai)
         } catch {
-            // What the server sent back (an excerpt of a refused answer) could quote the key.
+            // Reasons never quote an answer (AITipsAnswerError gives lengths); the key is redacted besides.
             let error = redacted(error)
             logger.warning("AI tips failed; the rules answer instead", metadata: [
                 "destination": "\(destination)", "model": "\(configuration.model)", "reason": "\(reason(error))",
@@ -97,8 +97,8 @@ public struct OpenAICompatibleTipsService: GoalTipsService {
                              metadata: ["destination": "\(destination)"])
                 structured = false
             case 429:
-                let wait = headers.first(name: "Retry-After").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-                guard !retriedRateLimit, let wait, wait >= 0, ContinuousClock.now + .seconds(wait) < deadline else {
+                let wait = ApiFailure.retryAfterSeconds(headers.first(name: "Retry-After"))
+                guard !retriedRateLimit, let wait, ContinuousClock.now + .seconds(wait) < deadline else {
                     throw .rateLimited(retryAfter: wait)
                 }
                 retriedRateLimit = true

@@ -15,6 +15,9 @@ public enum FileSystemError: Error, Sendable, Equatable, LocalizedError {
     /// Writing to the file or directory at this path is not allowed (its permissions, or a
     /// read-only file system).
     case readOnly(String)
+    /// The directory at this path can be written by every user of the machine, who could plant
+    /// or replace Wellness's files in it.
+    case writableByOthers(String)
 
     /// The error for a file at `path` that could not be opened for writing or created: when
     /// the system says writing is not allowed (`EACCES`, `EPERM`, `EROFS`), ``readOnly(_:)``
@@ -35,6 +38,9 @@ public enum FileSystemError: Error, Sendable, Equatable, LocalizedError {
             "\(path) exists but is not a directory"
         case let .readOnly(path):
             "\(path) is read-only: Wellness cannot write its data there (change its permissions or choose another data directory)"
+        case let .writableByOthers(path):
+            "\(path) can be written by other users, who could change or plant Wellness's files there: "
+                + "make it yours alone with chmod 700 \(path), or choose another data directory"
         }
     }
 }

@@ -20,6 +20,7 @@ public enum PrivateFiles {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else { throw .notADirectory(directory.path) }
+            try refuseWritableByOthers(directory)
             return
         }
         // The nearest directory that exists must let us create the rest.
@@ -37,6 +38,16 @@ public enum PrivateFiles {
         } catch {
             throw .io(path: directory.path, operation: "create directory", reason: error.localizedDescription)
         }
+    }
+
+    /// Refuses a directory every user may write (mode `o+w`, sticky or not): another user could
+    /// plant a file, a link or a journal where Wellness reads and writes.
+    public static func refuseWritableByOthers(_ directory: URL) throws(FileSystemError) {
+        var status = stat()
+        guard stat(directory.path, &status) == 0 else {
+            throw .posix(path: directory.path, operation: "stat", errno: errno)
+        }
+        if status.st_mode & S_IWOTH != 0 { throw .writableByOthers(directory.path) }
     }
 
     /// Creates `file` empty with mode 0600 if it is missing, and sets 0600 if it exists.

@@ -235,7 +235,7 @@ public struct HTTPGoalTipsService: GoalTipsService {
     private static func failure(_ answer: WellnessAPIClient.Answer) -> GoalTipsServiceError {
         switch answer.status {
         case 401: .unauthorized
-        case 429: .rateLimited(retryAfter: answer.headers.first(name: "Retry-After").flatMap { Int($0) })
+        case 429: .rateLimited(retryAfter: ApiFailure.retryAfterSeconds(answer.headers.first(name: "Retry-After")))
         default: .unavailable("the server answered \(answer.status)\(answer.error.map { " \($0.code)" } ?? "")")
         }
     }

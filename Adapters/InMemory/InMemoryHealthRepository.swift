@@ -18,6 +18,14 @@ public struct InMemoryHealthRepository: HealthRepository {
 
     public func hasSamples() async -> Bool { await weights.hasHealthSamples() }
 
+    public func countSamples(_ selection: HealthSampleSelection) async -> Int {
+        await weights.countHealthSamples(selection)
+    }
+
+    public func removeSamples(_ selection: HealthSampleSelection) async -> Int {
+        await weights.removeHealthSamples(selection)
+    }
+
     public func importSamples<Result: Sendable>(
         _ body: @Sendable (any HealthInserting) throws -> Result
     ) async throws -> Result {

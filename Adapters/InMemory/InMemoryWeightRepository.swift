@@ -54,6 +54,10 @@ public actor InMemoryWeightRepository: WeightRepository {
 
     func hasHealthSamples() -> Bool { !health.isEmpty }
 
+    func countHealthSamples(_ selection: HealthSampleSelection) -> Int { health.count(selection) }
+
+    func removeHealthSamples(_ selection: HealthSampleSelection) -> Int { health.remove(selection) }
+
     func importHealth<Result: Sendable>(_ body: @Sendable (any HealthInserting) throws -> Result) throws -> Result {
         let inserter = HealthCollection.Inserter(health, weights: collection)
         let result = try body(inserter)

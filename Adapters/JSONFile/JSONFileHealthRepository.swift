@@ -28,6 +28,19 @@ public struct JSONFileHealthRepository: HealthRepository {
 
     public func hasSamples() async throws -> Bool { try await !collection().isEmpty }
 
+    public func countSamples(_ selection: HealthSampleSelection) async throws -> Int {
+        try await collection().count(selection)
+    }
+
+    public func removeSamples(_ selection: HealthSampleSelection) async throws -> Int {
+        try await store.transaction { transaction in
+            var health = try transaction.read(Self.collection, as: HealthCollection.self) ?? HealthCollection()
+            let removed = health.remove(selection)
+            if removed > 0 { try transaction.write(Self.collection, health) }
+            return removed
+        }
+    }
+
     public func importSamples<Result: Sendable>(
         _ body: @Sendable (any HealthInserting) throws -> Result
     ) async throws -> Result {

@@ -280,6 +280,11 @@ public struct JSONFileStore: Sendable {
         } catch {
             throw JSONFileStoreError.corruptFile(path: journal.path, reason: Self.describe(error))
         }
+        // Every name must be a collection's file in this directory before anything is replayed.
+        if let name = (Array(entries.files.keys) + (entries.removed ?? [])).first(where: { !Self.isCollectionName($0) }) {
+            throw JSONFileStoreError.corruptFile(
+                path: journal.path, reason: "it names \"\(name)\", which is not a collection of this store; nothing was replayed")
+        }
         for (collection, contents) in entries.files.sorted(by: { $0.key < $1.key }) {
             try replaceFile(url(of: collection), with: contents)
         }
@@ -288,6 +293,18 @@ public struct JSONFileStore: Sendable {
             throw JSONFileStoreError.io(path: journal.path, reason: String(cString: strerror(errno)))
         }
         try syncDirectory()
+    }
+
+    /// Whether `name` can name a collection's file in the store's own directory: ASCII letters,
+    /// digits, `_`, `-` and single dots inside (`goals`, `vetVisits.records`), so never a path
+    /// separator, `..`, a hidden file or anything outside the directory.
+    static func isCollectionName(_ name: String) -> Bool {
+        guard !name.isEmpty, name.utf8.count <= 128, !name.hasPrefix("."), !name.hasSuffix("."),
+              !name.contains("..") else { return false }
+        return name.utf8.allSatisfy { byte in
+            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                || byte == 0x5F || byte == 0x2D || byte == 0x2E
+        }
     }
 
     private func writeDurably(_ data: Data, to file: URL) throws {

@@ -40,6 +40,36 @@ public struct SQLiteHealthRepository: HealthRepository {
         }
     }
 
+    public func countSamples(_ selection: HealthSampleSelection) async throws -> Int {
+        let (condition, arguments) = Self.condition(selection)
+        return try await database.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(Self.table) WHERE \(condition)",
+                             arguments: StatementArguments(arguments)) ?? 0
+        }
+    }
+
+    public func removeSamples(_ selection: HealthSampleSelection) async throws -> Int {
+        let (condition, arguments) = Self.condition(selection)
+        return try await database.write { db in
+            try db.execute(sql: "DELETE FROM \(Self.table) WHERE \(condition)", arguments: StatementArguments(arguments))
+            return db.changesCount
+        }
+    }
+
+    /// The `WHERE` condition that takes what `selection` does, with its arguments.
+    private static func condition(_ selection: HealthSampleSelection) -> (String, [String]) {
+        var terms = ["1"], arguments: [String] = []
+        if let source = selection.source {
+            terms.append("source = ?")
+            arguments.append(source)
+        }
+        if let kind = selection.kind {
+            terms.append("kind = ?")
+            arguments.append(kind.rawValue)
+        }
+        return (terms.joined(separator: " AND "), arguments)
+    }
+
     private static func sample(_ row: Row) throws -> HealthSample {
         let stored = StoredRow(row, table: table, keyColumns: ["kind", "startMs", "source", "endMs", "value"])
         let kind = try stored.raw("kind", as: HealthSampleKind.self)

@@ -28,6 +28,19 @@ public struct HealthCollection: Sendable, Equatable, Codable {
         return samples[low...].prefix { $0.start < interval.end }.filter { kinds.contains($0.kind) }
     }
 
+    /// How many samples `selection` takes.
+    public func count(_ selection: HealthSampleSelection) -> Int {
+        samples.reduce(0) { $0 + (selection.contains($1) ? 1 : 0) }
+    }
+
+    /// Removes the samples `selection` takes; returns how many.
+    public mutating func remove(_ selection: HealthSampleSelection) -> Int {
+        let before = samples.count
+        samples.removeAll(where: selection.contains)
+        keys = Set(samples.map(\.key))
+        return before - samples.count
+    }
+
     // Stored as the list of samples; the keys are rebuilt, and a list with one sample twice is
     // refused rather than silently merged.
     public init(from decoder: any Decoder) throws {

@@ -9,6 +9,8 @@ public enum RestoreError: WellnessError, Hashable {
     case notReplaceable(location: String)
     /// A move to the store kind it is already on (the kind).
     case sameStore(String)
+    /// A move into memory, which keeps nothing once the command ends.
+    case memoryTarget
     /// The store moved to (its location) does not read back what was written: the first line
     /// of the archives that differs.
     case notIdentical(location: String, line: Int)
@@ -17,7 +19,7 @@ public enum RestoreError: WellnessError, Hashable {
     case notReadBack(location: String, collection: String, written: Int, read: Int)
 
     public enum Code: String, CaseIterable, Sendable {
-        case notEmpty, notReplaceable, sameStore, notIdentical, notReadBack
+        case notEmpty, notReplaceable, sameStore, memoryTarget, notIdentical, notReadBack
     }
 
     public static let family = "restore"
@@ -27,6 +29,7 @@ public enum RestoreError: WellnessError, Hashable {
         case .notEmpty: .notEmpty
         case .notReplaceable: .notReplaceable
         case .sameStore: .sameStore
+        case .memoryTarget: .memoryTarget
         case .notIdentical: .notIdentical
         case .notReadBack: .notReadBack
         }
@@ -37,6 +40,7 @@ public enum RestoreError: WellnessError, Hashable {
         case .notEmpty(let location, let holds): [.verbatim(location), .verbatim(holds)]
         case .notReplaceable(let location): [.verbatim(location)]
         case .sameStore(let kind): [.verbatim(kind)]
+        case .memoryTarget: []
         case .notIdentical(let location, let line): [.verbatim(location), .number(line)]
         case .notReadBack(let location, let collection, let written, let read):
             [.verbatim(location), .verbatim(collection), .number(written), .number(read)]

@@ -14,6 +14,13 @@ public protocol HealthRepository: Sendable {
     /// Whether any sample is stored: whether health data was ever imported.
     func hasSamples() async throws -> Bool
 
+    /// How many stored samples `selection` takes.
+    func countSamples(_ selection: HealthSampleSelection) async throws -> Int
+
+    /// Removes the samples `selection` takes, all in one transaction, and returns how many;
+    /// weigh-ins an import brought stay (they are the weight tracker's).
+    func removeSamples(_ selection: HealthSampleSelection) async throws -> Int
+
     /// Runs `body` in one write transaction covering the samples and the weigh-ins: everything
     /// it inserts is saved together when `body` returns, nothing when it throws. `body` runs
     /// synchronously and may take long (a whole export is streamed through it).

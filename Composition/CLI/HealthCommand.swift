@@ -10,7 +10,7 @@ struct HealthCommand: AsyncParsableCommand {
         On the iPhone: Health app → your picture → Export All Health Data. Import the export.zip it \
         makes (or the export.xml inside it); importing a newer export later adds only what is new.
         """,
-        subcommands: [Import.self, Summary.self])
+        subcommands: [Import.self, Summary.self, Remove.self])
 
     struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -80,6 +80,45 @@ struct HealthCommand: AsyncParsableCommand {
     }
 }
 
+extension HealthCommand {
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Remove imported health samples: those of one source, of one type, or all of them.",
+            discussion: """
+            --source and --type together remove that source's samples of that type. Weigh-ins from \
+            an export stay (remove them with weight). Everything selected is removed in one \
+            transaction; --dry-run only counts it.
+            """)
+        @OptionGroup var options: GlobalOptions
+        @Option(help: "Only samples recorded by this app or device, named as in the export.") var source: String?
+        @Option(help: "Only samples of this type: \(HealthSampleKind.allCases.map(\.rawValue).joined(separator: ", ")).",
+                transform: parsed(HealthSampleKind.named)) var type: HealthSampleKind?
+        @Flag(help: "Every sample.") var all = false
+        @Flag(help: "Count what would be removed; remove nothing.") var dryRun = false
+
+        func validate() throws {
+            guard all != (source != nil || type != nil) else {
+                throw ValidationError(CLIMessages(locale: CLIContext.current.locale).text.string("cli.error.healthSelection"))
+            }
+        }
+
+        func run() async throws {
+            try await Console.run(options) { console in
+                let count = try await console.wellness.health.remove(HealthSampleSelection(source: source, kind: type),
+                                                                     dryRun: dryRun)
+                if console.json { return try console.printJSON(HealthRemovedOutput(removed: count, dryRun: dryRun)) }
+                console.print(console.text.string(dryRun ? "cli.health.wouldRemove" : "cli.health.removed", .number(count)))
+            }
+        }
+    }
+}
+
+/// `{"removed": 3, "dryRun": false}`: how many samples were (or, with `dryRun`, would be) removed.
+struct HealthRemovedOutput: Encodable {
+    let removed: Int
+    let dryRun: Bool
+}
+
 /// `{"day", "steps", "sleepMinutes", "waterLiters", "mindfulMinutes", "workouts", "workoutMinutes",
 /// "activeEnergyKcal", "restingHeartRate"}`, null where the day has no data.
 struct HealthDayOutput: Encodable {
@@ -120,7 +159,11 @@ extension Console {
                 parts.append(text.string("cli.health.sleep", .number(sleep / 60), .number(sleep % 60)))
             }
             if let water = day.waterLiters {
-                parts.append(text.string("cli.health.water", .verbatim(String(format: "%.1f", water))))
+                if let millilitres = WaterAmount.millilitres(below: water) {
+                    parts.append(text.string("cli.health.waterMillilitres", .number(millilitres)))
+                } else {
+                    parts.append(text.string("cli.health.water", .verbatim(WaterAmount.litres(water))))
+                }
             }
             if let mindful = day.mindfulMinutes { parts.append(text.string("cli.health.mindful", .number(mindful))) }
             if let count = day.workouts {

@@ -19,10 +19,12 @@ public enum BackupError: WellnessError, Hashable {
     /// A collection this version does not know, or one given twice (its name).
     case unknownCollection(line: Int, name: String)
     case repeatedCollection(line: Int, name: String)
-    /// A top-level value (named) that does not decode (why).
-    case invalidValue(line: Int, name: String, reason: String)
-    /// A record that does not decode or breaks a rule (collection, position, why).
-    case invalidRecord(line: Int, collection: String, index: Int, reason: String)
+    /// A top-level value (named) that does not decode (why; worded for people as `cause` when a
+    /// rule of Wellness's own refused it).
+    case invalidValue(line: Int, name: String, reason: String, cause: LocalizedText? = nil)
+    /// A record that does not decode or breaks a rule (collection, position, why; worded for
+    /// people as `cause` when a rule of Wellness's own refused it).
+    case invalidRecord(line: Int, collection: String, index: Int, reason: String, cause: LocalizedText? = nil)
     /// Two records of a collection with the same identity (the second one's place).
     case duplicate(line: Int, collection: String, index: Int, identity: String)
     /// A record naming a record that is not in the archive (its place, what it names).
@@ -64,9 +66,10 @@ public enum BackupError: WellnessError, Hashable {
         case .unexpectedMember(let line, let name), .unknownCollection(let line, let name),
              .repeatedCollection(let line, let name):
             [.number(line), .verbatim(name)]
-        case .invalidValue(let line, let name, let reason): [.number(line), .verbatim(name), .verbatim(reason)]
-        case .invalidRecord(let line, let collection, let index, let reason):
-            [.number(line), .verbatim(collection), .number(index), .verbatim(reason)]
+        case .invalidValue(let line, let name, let reason, let cause):
+            [.number(line), .verbatim(name), cause.map { .text($0) } ?? .verbatim(reason)]
+        case .invalidRecord(let line, let collection, let index, let reason, let cause):
+            [.number(line), .verbatim(collection), .number(index), cause.map { .text($0) } ?? .verbatim(reason)]
         case .duplicate(let line, let collection, let index, let identity):
             [.number(line), .verbatim(collection), .number(index), .verbatim(identity)]
         case .brokenReference(let line, let collection, let index, let identity, let missing):

@@ -21,10 +21,16 @@ public enum ApiFailure: Sendable, Hashable {
         case ..<400: return nil
         case 401: self = .unauthorized
         case 409: self = .conflict
-        case 429: self = .rateLimited(retryAfter: retryAfter.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-                                                   .map { max(0, $0) })
+        case 429: self = .rateLimited(retryAfter: Self.retryAfterSeconds(retryAfter))
         default: self = .other(status: status)
         }
+    }
+
+    /// The seconds a `Retry-After` header asks to wait: whole seconds, a negative count taken as 0
+    /// (no server may make a client wait less than not at all); `nil` without the header, or for
+    /// an HTTP date or anything else. Every client of a `Retry-After` reads it here.
+    public static func retryAfterSeconds(_ header: String?) -> Int? {
+        header.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.map { max(0, $0) }
     }
 }
 

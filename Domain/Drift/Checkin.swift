@@ -81,6 +81,12 @@ public struct Checkin: Sendable, Hashable, Codable {
     /// Three times the drift index: (6 − energy) + stress + (6 − social), a whole number 3...15.
     var driftTotal: Int { (6 - energy) + stress + (6 - social) }
 
+    /// Runs `checkin`'s values through the rules of a new check-in.
+    public static func check(_ checkin: Checkin) throws(CheckinError) {
+        _ = try Checkin(day: checkin.day, energy: checkin.energy, stress: checkin.stress, social: checkin.social,
+                        keyContact: checkin.keyContact)
+    }
+
     // MARK: - Codable
 
     private enum CodingKeys: String, CodingKey { case day, energy, stress, social, keyContact }
@@ -95,7 +101,7 @@ public struct Checkin: Sendable, Hashable, Codable {
                           keyContact: container.decodeIfPresent(String.self, forKey: .keyContact))
         } catch let error as CheckinError {
             throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: decoder.codingPath, debugDescription: error.summary))
+                codingPath: decoder.codingPath, debugDescription: error.summary, underlyingError: error))
         }
     }
 

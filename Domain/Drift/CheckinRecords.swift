@@ -6,6 +6,11 @@ public enum CheckinRecords: RecordKind {
 
     public static func identity(of checkin: Checkin) -> LocalDay { checkin.day }
 
+    /// A check-in's own rules (``Checkin/init(day:energy:stress:social:keyContact:)``).
+    public static func validate(_ checkin: Checkin) throws(RecordRejection) {
+        try RecordRejection.checking { try Checkin.check(checkin) }
+    }
+
     public static func precedes(_ lhs: Checkin, _ rhs: Checkin) -> Bool { lhs.day < rhs.day }
 }
 
@@ -14,6 +19,11 @@ public enum QueuedCheckinRecords: RecordKind {
     public static let collection: RecordCollection = "queuedCheckins"
 
     public static func identity(of item: QueuedCheckin) -> QueuedCheckin.ID { item.id }
+
+    /// The rules of the check-in it holds.
+    public static func validate(_ item: QueuedCheckin) throws(RecordRejection) {
+        try CheckinRecords.validate(item.checkin)
+    }
 
     /// By when each was queued; a backup keeps the queue's own order.
     public static func precedes(_ lhs: QueuedCheckin, _ rhs: QueuedCheckin) -> Bool {

@@ -6,6 +6,14 @@ public enum GoalRecords: RecordKind {
 
     public static func identity(of goal: Goal) -> Goal.ID { goal.id }
 
+    /// A goal's own rules, as the CLI and the API check them: a title of 1 to 200 characters,
+    /// no control character in title or description.
+    public static func validate(_ goal: Goal) throws(RecordRejection) {
+        try RecordRejection.checking {
+            _ = try Goal(id: goal.id, title: goal.title, description: goal.description, createdAt: goal.createdAt)
+        }
+    }
+
     public static func precedes(_ lhs: Goal, _ rhs: Goal) -> Bool {
         (lhs.createdAt, lhs.id.description) < (rhs.createdAt, rhs.id.description)
     }
@@ -18,6 +26,13 @@ public enum GoalTipsRecords: RecordKind {
     public static let collection: RecordCollection = "goalTips"
 
     public static func identity(of tips: GoalTips) -> Goal.ID { tips.goalID }
+
+    /// No control character in a tip's text (``PlainText``; a NUL included).
+    public static func validate(_ tips: GoalTips) throws(RecordRejection) {
+        try RecordRejection.checking {
+            for tip in tips.tips { try PlainText.check(tip.tip, .description) }
+        }
+    }
 
     /// By goal id; a backup writes them in the order of their goals.
     public static func precedes(_ lhs: GoalTips, _ rhs: GoalTips) -> Bool {
@@ -39,6 +54,8 @@ public enum MoodRecords: RecordKind {
         do { try MoodEntry.checkScore(entry.score) } catch {
             throw RecordRejection("score \(entry.score) is not one of \(MoodEntry.scores)")
         }
+        // The rest of a mood's own rules: a note of at most 1000 characters without control characters.
+        try RecordRejection.checking { _ = try MoodEntry(day: entry.day, score: entry.score, note: entry.note) }
     }
 
     public static func precedes(_ lhs: MoodEntry, _ rhs: MoodEntry) -> Bool { lhs.day < rhs.day }

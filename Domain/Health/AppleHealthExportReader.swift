@@ -85,7 +85,11 @@ public struct AppleHealthExportReader {
         case .end:
             if depth == 2, let finished = workout {
                 workout = nil
-                try report(.sample(finished.sample), finished.line)
+                let sample = finished.sample
+                if let problem = sample.problem {
+                    throw HealthExportError(line: finished.line, element: "Workout", problem: .sample(problem))
+                }
+                try report(.sample(sample), finished.line)
             }
             depth -= 1
         }
@@ -139,7 +143,9 @@ public struct AppleHealthExportReader {
         case .workout:
             return .skipped
         }
-        return .sample(HealthSample(kind: kind, source: source, start: start, end: end, value: value, category: category))
+        let sample = HealthSample(kind: kind, source: source, start: start, end: end, value: value, category: category)
+        if let problem = sample.problem { throw fail(.sample(problem)) }
+        return .sample(sample)
     }
 
     static let massUnits: [String: Double] = ["kg": 1, "lb": WeightEntry.kilogramsPerPound, "g": 0.001]

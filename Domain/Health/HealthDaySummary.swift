@@ -54,15 +54,15 @@ public struct HealthDaySummary: Sendable, Equatable {
         var day = days.upperBound
         while true {
             var summary = HealthDaySummary(day: day)
-            summary.steps = steps[day].flatMap(largestSourceTotal).map { Int($0.rounded()) }
+            summary.steps = steps[day].flatMap(largestSourceTotal).map(whole)
             summary.waterLiters = water[day].flatMap(largestSourceTotal).map { ($0 * 100).rounded() / 100 }
-            summary.activeEnergyKilocalories = energy[day].flatMap(largestSourceTotal).map { Int($0.rounded()) }
+            summary.activeEnergyKilocalories = energy[day].flatMap(largestSourceTotal).map(whole)
             if let readings = heart[day], !readings.isEmpty {
-                summary.restingHeartRate = Int((readings.reduce(0) { $0 + $1.value } / Double(readings.count)).rounded())
+                summary.restingHeartRate = whole(readings.reduce(0) { $0 + $1.value } / Double(readings.count))
             }
             if let list = workouts[day], !list.isEmpty {
                 summary.workouts = list.count
-                summary.workoutMinutes = Int(list.reduce(0) { $0 + $1.value }.rounded())
+                summary.workoutMinutes = whole(list.reduce(0) { $0 + $1.value })
             }
             summary.sleepMinutes = sleep[day]
             summary.mindfulMinutes = mindful[day]
@@ -71,6 +71,17 @@ public struct HealthDaySummary: Sendable, Equatable {
             day = day.adding(days: -1)
         }
         return result
+    }
+
+    /// `value` rounded to a whole number, never trapping: a value beyond what an `Int` holds (or
+    /// not a number) gives the nearest end (or 0). Samples are checked against their kind's
+    /// limits before they are added up (``UnusableHealthSampleError/check(_:)``), so a total
+    /// never comes near those ends; this keeps a sample that slipped past from crashing a summary.
+    public static func whole(_ value: Double) -> Int {
+        let rounded = value.rounded()
+        if let exact = Int(exactly: rounded) { return exact }
+        if rounded.isNaN { return 0 }
+        return rounded > 0 ? Int.max : Int.min
     }
 
     /// The largest total of any one source, or `nil` without samples. Phone and watch both
@@ -100,7 +111,7 @@ public enum HealthIntervals {
 
     /// Minutes of the union of the samples' intervals, rounded.
     public static func minutes(_ samples: [HealthSample]) -> Int {
-        Int((union(samples.map(\.interval)).reduce(0) { $0 + $1.duration } / 60).rounded())
+        HealthDaySummary.whole(union(samples.map(\.interval)).reduce(0) { $0 + $1.duration } / 60)
     }
 
     /// Whole minutes of the union of the samples' intervals per local day: each merged stretch
@@ -111,6 +122,6 @@ public enum HealthIntervals {
         for stretch in union(samples.map(\.interval)) {
             seconds[CivilTime.local(stretch[keyPath: edge], in: zone).day, default: 0] += stretch.duration
         }
-        return seconds.mapValues { Int(($0 / 60).rounded()) }
+        return seconds.mapValues { HealthDaySummary.whole($0 / 60) }
     }
 }

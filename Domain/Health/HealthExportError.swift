@@ -68,10 +68,12 @@ public enum HealthExportProblem: WellnessError, Hashable {
     case weight(WeightEntry.Problem)
     /// An instant outside the years accepted.
     case time(TimeProblem)
+    /// A sample whose value, energy, length or text cannot be kept.
+    case sample(HealthSample.Problem)
 
     public enum Code: String, CaseIterable, Sendable {
         case notAnExport, noExportInZip, unreadableZip, wrongRoot, malformed, mismatchedEnd, truncated
-        case unknownEntity, tagTooLong, missingAttribute, notADate, notANumber, unknownUnit, weight, time
+        case unknownEntity, tagTooLong, missingAttribute, notADate, notANumber, unknownUnit, weight, time, sample
     }
 
     public static let family = "healthExportProblem"
@@ -93,6 +95,7 @@ public enum HealthExportProblem: WellnessError, Hashable {
         case .unknownUnit: .unknownUnit
         case .weight: .weight
         case .time: .time
+        case .sample: .sample
         }
     }
 
@@ -112,6 +115,7 @@ public enum HealthExportProblem: WellnessError, Hashable {
         case .unknownUnit(let unit, let type): [.verbatim(Self.quoted(unit)), .verbatim(type)]
         case .weight(let problem): [.text(problem.message)]
         case .time(let problem): [.text(problem.message)]
+        case .sample(let problem): [.text(problem.message)]
         }
     }
 

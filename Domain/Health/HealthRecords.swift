@@ -10,6 +10,12 @@ public enum HealthRecords: RecordKind {
         "\(sample.kind.rawValue) \(sample.source) \(Timestamp.format(sample.start))–\(Timestamp.format(sample.end)) \(sample.value)"
     }
 
+    /// A value, energy or span within the kind's limits, and a source and category without
+    /// control characters (``HealthSample/problem``).
+    public static func validate(_ sample: HealthSample) throws(RecordRejection) {
+        if let problem = sample.problem { throw RecordRejection(problem.description) }
+    }
+
     public static func precedes(_ lhs: HealthSample, _ rhs: HealthSample) -> Bool { HealthSample.order(lhs, rhs) }
 }
 

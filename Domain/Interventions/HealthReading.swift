@@ -29,7 +29,12 @@ public struct HealthHintStatus: Sendable, Equatable {
         case let .workouts(count, minutes)?:
             LocalizedText("hint.workouts", [.text(LocalizedText("hint.count.workouts", [.number(count)])),
                                             .text(LocalizedText("hint.count.minutes", [.number(minutes)]))])
-        case let .water(liters)?: LocalizedText("hint.water", [.verbatim(String(format: "%.1f", liters))])
+        case let .water(liters)?:
+            if let millilitres = WaterAmount.millilitres(below: liters) {
+                LocalizedText("hint.waterMillilitres", [.number(millilitres)])
+            } else {
+                LocalizedText("hint.water", [.verbatim(WaterAmount.litres(liters))])
+            }
         case let .mindfulness(minutes)?: LocalizedText("hint.mindfulness", [.number(minutes)])
         case let .sleep(minutes)?:
             LocalizedText("hint.sleep", [.number(minutes / 60), .number(minutes % 60)])

@@ -20,6 +20,9 @@ public struct InterventionCompletion: Sendable, Equatable, Codable, Identifiable
     public let count: Int
     public let source: Source
 
+    /// The counts one completion may carry: what the CLI, the deck and a restore accept.
+    public static let counts = 1...1000
+
     public init(id: ID = ID(), interventionID: Intervention.ID, day: LocalDay, timestamp: Date, count: Int,
                 source: Source) {
         self.id = id

@@ -6,6 +6,14 @@ public enum CompletionRecords: RecordKind {
 
     public static func identity(of completion: InterventionCompletion) -> InterventionCompletion.ID { completion.id }
 
+    /// A count in ``InterventionCompletion/counts``, as the CLI and the deck take it.
+    public static func validate(_ completion: InterventionCompletion) throws(RecordRejection) {
+        let counts = InterventionCompletion.counts
+        guard counts.contains(completion.count) else {
+            throw RecordRejection("count \(completion.count) is not within \(counts.lowerBound)…\(counts.upperBound)")
+        }
+    }
+
     public static func precedes(_ lhs: InterventionCompletion, _ rhs: InterventionCompletion) -> Bool {
         (lhs.day, lhs.timestamp, lhs.id.description) < (rhs.day, rhs.timestamp, rhs.id.description)
     }
@@ -17,6 +25,17 @@ public enum DecisionRecords: RecordKind {
 
     public static func identity(of decision: InterventionDecision) -> DayAnd<Intervention.ID> {
         DayAnd(decision.day, decision.interventionID)
+    }
+
+    /// A done decision's count in ``InterventionCompletion/counts``; a skipped one's at most its
+    /// upper bound (the deck writes 0).
+    public static func validate(_ decision: InterventionDecision) throws(RecordRejection) {
+        let counts = InterventionCompletion.counts
+        let allowed = decision.status == .done ? counts : 0...counts.upperBound
+        guard allowed.contains(decision.count) else {
+            throw RecordRejection("count \(decision.count) of a \(decision.status.rawValue) decision is not within "
+                                  + "\(allowed.lowerBound)…\(allowed.upperBound)")
+        }
     }
 
     public static func precedes(_ lhs: InterventionDecision, _ rhs: InterventionDecision) -> Bool {

@@ -7,6 +7,8 @@ import Foundation
 public struct DailyJournal: Sendable, Equatable, Codable {
     public let day: LocalDay
     public var notes: String?
+    /// The longest notes a journal may hold, in characters.
+    public static let maximumNotesLength = 10_000
     /// Raw tag values, sorted and unique.
     public private(set) var tags: [String]
 

@@ -26,4 +26,10 @@ public enum DogProfileSetting: SettingKind {
     public static func decode(from container: KeyedDecodingContainer<SettingKey>) throws -> DogProfile? {
         try container.decodeIfPresent(DogProfile.self, forKey: key)
     }
+
+    /// The name's rules, as `profile set` checks them.
+    public static func validate(_ profile: DogProfile?) throws(RecordRejection) {
+        guard let profile else { return }
+        try RecordRejection.checking { _ = try DogProfile(name: profile.name, birthDate: profile.birthDate, today: profile.birthDate) }
+    }
 }

@@ -34,7 +34,8 @@ public enum NudgeID: Sendable, Hashable, Codable, CustomStringConvertible {
         do {
             self = try NudgeID.parse(text)
         } catch {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.summary)
+            throw DecodingError.dataCorrupted(.init(codingPath: container.codingPath, debugDescription: error.summary,
+                                                    underlyingError: error))
         }
     }
 

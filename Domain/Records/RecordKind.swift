@@ -89,12 +89,44 @@ public struct RecordCollection: RawRepresentable, Hashable, Sendable, Codable, C
 }
 
 /// Why a record is refused, in a few words (it goes into a message that says where the record is).
-public struct RecordRejection: Error, Sendable, Equatable, CustomStringConvertible {
+public struct RecordRejection: WellnessError, Equatable, CustomStringConvertible {
+    /// Why, for logs and developers.
     public let reason: String
+    /// Why, worded for people, when a rule of the record's own type refused it; else `nil`, and
+    /// ``reason`` is shown as it is.
+    public let cause: LocalizedText?
 
+    /// A rejection for `reason`, shown as written.
     public init(_ reason: String) {
         self.reason = reason
+        cause = nil
     }
+
+    /// A rejection by a rule of the record's own type: `error`'s message, worded for people.
+    public init(_ error: some WellnessError) {
+        reason = error.summary
+        cause = error.message
+    }
+
+    /// Runs `rules` (a record type's validating initialiser: the one check the CLI, imports and
+    /// the API run too), whatever they throw becoming a rejection.
+    public static func checking(_ rules: () throws -> Void) throws(RecordRejection) {
+        do {
+            try rules()
+        } catch let error as any WellnessError {
+            throw RecordRejection(error)
+        } catch {
+            throw RecordRejection("\(error)")
+        }
+    }
+
+    public enum Code: String, CaseIterable, Sendable { case rejected }
+
+    public static let family = "record"
+
+    public var code: Code { .rejected }
+
+    public var details: [LocalizedText.Argument] { [cause.map { .text($0) } ?? .verbatim(reason)] }
 
     public var description: String { reason }
 }

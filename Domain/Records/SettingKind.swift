@@ -23,6 +23,10 @@ public protocol SettingKind: Sendable {
     /// Reads the setting from an archive's `settings`; one that may be left out reads as ``unused``.
     static func decode(from container: KeyedDecodingContainer<SettingKey>) throws -> Value
 
+    /// The rules a value from outside (a restored archive, another device) must pass beyond
+    /// decoding: the same its use cases check.
+    static func validate(_ value: Value) throws(RecordRejection)
+
     /// Whether `identity` is among what `value` holds, for a record that names it
     /// (``RecordReference``); `nil` when the setting holds nothing records name.
     static func holds(_ identity: any Hashable & Sendable, in value: Value) -> Bool?
@@ -31,6 +35,7 @@ public protocol SettingKind: Sendable {
 extension SettingKind {
     public static var isData: Bool { true }
     public static func holds(_ identity: any Hashable & Sendable, in value: Value) -> Bool? { nil }
+    public static func validate(_ value: Value) throws(RecordRejection) {}
 
     /// The key ``name`` in a container.
     public static var key: SettingKey { SettingKey(name) }
@@ -63,8 +68,17 @@ extension SettingKind {
         try encode(value(stored), to: &container)
     }
 
+    /// Decodes the setting and checks its rules (``validate(_:)``); a refusal is a
+    /// `DecodingError` whose underlying error is the `RecordRejection`.
     static func decodeStored(from container: KeyedDecodingContainer<SettingKey>) throws -> any Sendable {
-        try decode(from: container)
+        let value = try decode(from: container)
+        do {
+            try validate(value)
+        } catch {
+            throw DecodingError.dataCorrupted(.init(codingPath: container.codingPath + [key],
+                                                    debugDescription: error.reason, underlyingError: error))
+        }
+        return value
     }
 
     static func isUnused(_ stored: (any Sendable)?) -> Bool {

@@ -15,6 +15,16 @@ public enum SupplementStackSetting: SettingKind {
         return SupplementStack(supplements: list.items, isSeeded: list.isSeeded)
     }
 
+    /// Each supplement's name and dosage rules, as `supplements add` checks them.
+    public static func validate(_ stack: SupplementStack) throws(RecordRejection) {
+        try RecordRejection.checking {
+            for supplement in stack.supplements {
+                _ = try SupplementStack.validName(supplement.name)
+                _ = try SupplementStack.validDosage(supplement.dosage)
+            }
+        }
+    }
+
     public static func holds(_ identity: any Hashable & Sendable, in stack: SupplementStack) -> Bool? {
         guard let id = identity as? Supplement.ID else { return false }
         return stack.supplements.contains { $0.id == id }

@@ -56,12 +56,14 @@ public struct WeightEntry: Sendable, Equatable, Codable, Identifiable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let kilograms = try container.decode(Double.self, forKey: .kilograms)
         if let problem = Self.problem(kilograms: kilograms) {
-            throw DecodingError.dataCorruptedError(forKey: .kilograms, in: container, debugDescription: problem.summary)
+            throw DecodingError.dataCorrupted(.init(codingPath: container.codingPath + [CodingKeys.kilograms],
+                                                    debugDescription: problem.summary, underlyingError: problem))
         }
         let note = try container.decodeIfPresent(String.self, forKey: .note)
         if let note, note.utf8.contains(0) {
             let problem = Problem.noteContainsNUL
-            throw DecodingError.dataCorruptedError(forKey: .note, in: container, debugDescription: problem.summary)
+            throw DecodingError.dataCorrupted(.init(codingPath: container.codingPath + [CodingKeys.note],
+                                                    debugDescription: problem.summary, underlyingError: problem))
         }
         self.init(unchecked: try container.decode(ID.self, forKey: .id),
                   date: try container.decode(Date.self, forKey: .date), kilograms: kilograms,

@@ -40,7 +40,7 @@ struct AITipsAnswerTests {
         }
         #expect {
             try AITipsAnswer.tips(from: "Sure! Walk more.", goal: goal)
-        } throws: { ($0 as? AITipsAnswerError) == .notJSON(excerpt: "Sure! Walk more.") }
+        } throws: { ($0 as? AITipsAnswerError) == .notJSON(length: 16) }
     }
 
     @Test("fewer than 3 or more than 8 tips is a count error")
@@ -55,15 +55,15 @@ struct AITipsAnswerTests {
     @Test("a category or priority outside the domain's enums names the tip and the value")
     func enums() {
         let badCategory = Self.answer([Self.tip("One."), Self.tip("Two.", "fitness"), Self.tip("Three.")])
-        #expect(throws: AITipsAnswerError.unknownCategory(index: 1, value: "fitness")) {
+        #expect(throws: AITipsAnswerError.unknownCategory(index: 1, length: 7)) {
             try AITipsAnswer.tips(from: badCategory, goal: goal)
         }
         let badPriority = Self.answer([Self.tip("One."), Self.tip("Two."), Self.tip("Three.", "sleep", "urgent")])
-        #expect(throws: AITipsAnswerError.unknownPriority(index: 2, value: "urgent")) {
+        #expect(throws: AITipsAnswerError.unknownPriority(index: 2, length: 6)) {
             try AITipsAnswer.tips(from: badPriority, goal: goal)
         }
         let upper = Self.answer([Self.tip("One.", "Exercise"), Self.tip("Two."), Self.tip("Three.")])
-        #expect(throws: AITipsAnswerError.unknownCategory(index: 0, value: "Exercise")) {
+        #expect(throws: AITipsAnswerError.unknownCategory(index: 0, length: 8)) {
             try AITipsAnswer.tips(from: upper, goal: goal)
         }
     }
@@ -104,7 +104,7 @@ struct AITipsAnswerTests {
     @Test("a list that is not of objects, or a missing field, is refused")
     func shapes() {
         #expect(throws: AITipsAnswerError.missingTips) { try AITipsAnswer.tips(from: #"{"advice": []}"#, goal: goal) }
-        #expect(throws: AITipsAnswerError.notJSON(excerpt: "[1, 2, 3]")) { try AITipsAnswer.tips(from: "[1, 2, 3]", goal: goal) }
+        #expect(throws: AITipsAnswerError.notJSON(length: 9)) { try AITipsAnswer.tips(from: "[1, 2, 3]", goal: goal) }
         #expect(throws: AITipsAnswerError.notAnObject(index: 0)) {
             try AITipsAnswer.tips(from: #"{"tips": ["a", "b", "c"]}"#, goal: goal)
         }

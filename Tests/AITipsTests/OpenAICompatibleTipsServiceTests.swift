@@ -184,6 +184,30 @@ struct OpenAICompatibleTipsServiceTests {
         }
     }
 
+    @Test("an answer's text never reaches a log line or an error: the key minus its last character, as prose or as a category",
+          arguments: [false, true])
+    func answerTextNeverLogged(asCategory: Bool) async throws {
+        let almost = String(Self.key.dropLast())
+        let content = asCategory
+            ? #"{"tips": [{"tip": "Run.", "category": "\#(almost)", "priority": "high"}, {"tip": "B.", "category": "sleep", "priority": "low"}, {"tip": "C.", "category": "sleep", "priority": "low"}]}"#
+            : almost
+        try await FakeOpenAIServer.with([.completion(content)]) { _, url in
+            let world = try await World(url: url, apiKey: Self.key)
+            let tips = try await world.tips()
+            #expect(tips.source == .rules)
+            let said = world.logs.all + [String(describing: tips.fallback), tips.fallback.map { "\($0.message)" } ?? ""]
+            #expect(world.logs.all.contains { $0.contains("AI tips failed") && $0.contains("\(almost.count) characters") },
+                    "the reason says what was wrong and how long: \(world.logs.all)")
+            // Not even 8 characters of the answer in a row.
+            for line in said {
+                for start in 0...(almost.count - 8) {
+                    let piece = String(almost.dropFirst(start).prefix(8))
+                    #expect(!line.contains(piece), "\(line)")
+                }
+            }
+        }
+    }
+
     @Test("the API key is sent as a bearer token and never appears in a log line or an error")
     func keyStaysSecret() async throws {
         let echo = #"{"error": {"message": "Incorrect API key provided: \#(Self.key)"}}"#

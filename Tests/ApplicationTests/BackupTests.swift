@@ -208,7 +208,7 @@ struct BackupTests {
         ])
         let target = BackupWorld()
         let error = await #expect(throws: BackupError.self) { try await target.restoring(bad) }
-        guard case .invalidRecord(Self.weightLine(3), "weights", 3, let reason) = error else {
+        guard case .invalidRecord(Self.weightLine(3), "weights", 3, let reason, _) = error else {
             Issue.record("not the third weigh-in: \(String(describing: error))")
             return
         }

@@ -63,7 +63,7 @@ struct HealthCLITests {
         #expect(monday["restingHeartRate"] is NSNull)
 
         let text = try await cli.ok(["health", "summary", "--days", "2"], now: F.tenAM)
-        #expect(text.stdout.contains("2026-01-05  4800 steps · 7 h 30 min asleep · 0.7 L water · 12 min mindful · 1 workout (42 min)"),
+        #expect(text.stdout.contains("2026-01-05  4800 steps · 7 h 30 min asleep · 740 mL water · 12 min mindful · 1 workout (42 min)"),
                 "\(text)")
         #expect(text.stdout.contains("2026-01-06  –"), "\(text)")
     }
@@ -120,7 +120,7 @@ struct HealthCLITests {
         let water = try #require(after["hydration_morning"])
         #expect(water["authorized"] as? Bool == true)
         #expect(water["liters"] as? Double == 0.5 + 8 * 0.0295735295625, "the morning section's water, 05:00–12:00")
-        #expect(water["message"] as? String == "Health data: 0.7 litres of water in this section")
+        #expect(water["message"] as? String == "Health data: 737 mL of water in this section")
         let exercise = try #require(after["exercise_timing"])
         #expect(exercise["workouts"] as? Int == 1 && exercise["minutes"] as? Int == 42, "\(exercise)")
         let mindful = try #require(after["mindfulness_prebed"])

@@ -214,8 +214,9 @@ struct StoreGenerator {
             }
         }
         for _ in 0..<count(0...3) {
-            let goal = Goal(storedID: .init(uuid()), title: Self.texts.randomElement(using: &random)!, description: text(),
-                            createdAt: instant())
+            // A title is at most 200 characters, as `goals add` and a restore check.
+            let goal = Goal(storedID: .init(uuid()), title: String(Self.texts.randomElement(using: &random)!.prefix(200)),
+                            description: text(), createdAt: instant())
             try await stores.goals.save(goal)
             if Bool.random(using: &random) {
                 let tips = (0..<count(0...3)).map { _ in
@@ -274,10 +275,13 @@ struct StoreGenerator {
         var samples: [HealthSample] = []
         for _ in 0..<count(0...20) {
             let start = instant()
-            samples.append(HealthSample(kind: HealthSampleKind.allCases.randomElement(using: &random)!,
-                                        source: ["iPhone", "Apple Watch van Ann ⌚️", "Strava"].randomElement(using: &random)!,
-                                        start: start, end: start.addingTimeInterval(Double(count(0...36_000))),
-                                        value: [0, 0.1 + 0.2, 1e9, 8_000, 1.5].randomElement(using: &random)!,
+            let kind = HealthSampleKind.allCases.randomElement(using: &random)!
+            let source = ["iPhone", "Apple Watch van Ann ⌚️", "Strava"].randomElement(using: &random)!
+            let end = start.addingTimeInterval(Double(count(0...36_000)))
+            let range = kind.valueRange // the edges of what a sample of the kind may hold
+            samples.append(HealthSample(kind: kind, source: source, start: start, end: end,
+                                        value: [range.lowerBound, range.lowerBound + (0.1 + 0.2), range.upperBound,
+                                                min(8_000, range.upperBound), range.lowerBound + 1.5].randomElement(using: &random)!,
                                         category: Bool.random(using: &random) ? "HKCategoryValueSleepAnalysisAsleepREM" : nil,
                                         energyKilocalories: Bool.random(using: &random) ? 312.5 : nil))
         }

@@ -180,7 +180,7 @@ struct BackupStoreTests {
             try await source.backups.migrate(to: to)
         }
         await #expect(throws: RestoreError.sameStore(from.rawValue)) { try await source.backups.migrate(to: from) }
-        await #expect(throws: RestoreError.sameStore("memory")) { try await source.backups.migrate(to: .memory) }
+        await #expect(throws: RestoreError.memoryTarget) { try await source.backups.migrate(to: .memory) }
         #expect(try Self.leftovers(in: directory.url).isEmpty)
     }
 

@@ -21,13 +21,14 @@ public struct HealthRepositories: Sendable {
 /// (instants to the millisecond, unicode sources, workout details), earliest first, filtered by
 /// kind and by a half-open window of their starts; a sample is stored once (kind, source,
 /// start, end, value), within one import and across imports; an import's samples and weigh-ins
-/// are saved together, or, when its body throws, neither; what one handle imports, another reads.
+/// are saved together, or, when its body throws, neither; what one handle imports, another reads;
+/// samples are counted and removed by source, by kind, by both or all, weigh-ins staying.
 public enum HealthRepositoryContract {
     typealias Case = ContractCase<HealthRepositories>
 
     /// Every rule of the contract.
     public static let cases: [ContractCase<HealthRepositories>] = [
-        empty, roundTrip, window, oncePerKey, withWeights, throwingSavesNothing, reopened, manySamples,
+        empty, roundTrip, window, oncePerKey, withWeights, throwingSavesNothing, reopened, manySamples, removing,
     ]
 
     // MARK: - Fixtures
@@ -183,6 +184,32 @@ public enum HealthRepositoryContract {
         #expect(try await other.health.hasSamples())
         #expect(try await all(other.health) == day().sorted(by: HealthSample.order))
         #expect(try await importing(day(), into: other.health).samples == 0)
+    }
+
+    static let removing = Case(
+        "samples are counted and removed by source, kind, both or all; weigh-ins stay; a removed sample can come back"
+    ) { factory in
+        let store = try await factory.make()
+        let health = store.subject.health
+        let weighIn = WeightEntry(unchecked: .init(), date: Fixtures.instant("2024-03-01T06:00:00.000Z"),
+                                  kilograms: 70, note: nil, source: .imported)
+        try await importing(day(), weights: [weighIn], into: health)
+        #expect(try await health.countSamples(.all) == day().count)
+        #expect(try await health.countSamples(HealthSampleSelection(source: watch)) == 5)
+        #expect(try await health.countSamples(HealthSampleSelection(kind: .workout)) == 2)
+        #expect(try await health.countSamples(HealthSampleSelection(source: phone, kind: .workout)) == 1)
+        #expect(try await health.countSamples(HealthSampleSelection(source: "nobody")) == 0)
+        #expect(try await all(health).count == day().count, "counting removes nothing")
+
+        #expect(try await health.removeSamples(HealthSampleSelection(source: phone, kind: .workout)) == 1)
+        #expect(try await health.removeSamples(HealthSampleSelection(source: watch)) == 5)
+        #expect(try await health.removeSamples(HealthSampleSelection(source: watch)) == 0)
+        let left = try await all(store.reopen().health)
+        #expect(left.map(\.source).sorted() == [phone, "Calm", "WaterMinder"].sorted())
+        #expect(try await importing(day(), into: health).samples == 6, "what was removed imports again")
+        #expect(try await health.removeSamples(.all) == day().count)
+        #expect(try await health.hasSamples() == false)
+        #expect(try await store.subject.weights.entries(since: nil).count == 1)
     }
 
     static let manySamples = Case(

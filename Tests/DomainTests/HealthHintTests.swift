@@ -42,7 +42,12 @@ struct HealthHintTests {
         #expect(HealthHintStatus(type: .water, reading: .water(liters: 1.5)).text
             == LocalizedText("hint.water", [.verbatim("1.5")]))
         #expect(HealthHintStatus(type: .water, reading: .water(liters: 0)).text
-            == LocalizedText("hint.water", [.verbatim("0.0")]))
+            == LocalizedText("hint.waterMillilitres", [.number(0)]))
+        // Below a litre in millilitres (issue 37): 250 mL, not "0.2 litres".
+        #expect(HealthHintStatus(type: .water, reading: .water(liters: 0.25)).text
+            == LocalizedText("hint.waterMillilitres", [.number(250)]))
+        #expect(HealthHintStatus(type: .water, reading: .water(liters: 0.9996)).text
+            == LocalizedText("hint.water", [.verbatim("1.0")]))
         #expect(HealthHintStatus(type: .mindfulness, reading: .mindfulness(minutes: 12)).text
             == LocalizedText("hint.mindfulness", [.number(12)]))
         #expect(HealthHintStatus(type: .mindfulness, reading: .mindfulness(minutes: 0)).isAuthorized)

@@ -13,7 +13,8 @@ public struct GetHealthSummary: Sendable {
         self.time = time
     }
 
-    /// - Throws: ``InvalidValue`` when `days` is not in ``LocalDay/dayCounts``.
+    /// - Throws: ``InvalidValue`` when `days` is not in ``LocalDay/dayCounts``;
+    ///   ``UnusableHealthSampleError`` naming a stored sample outside its kind's limits.
     public func execute(days: Int) async throws -> [HealthDaySummary] {
         let range = try time.lastDays(days)
         let calendar = time.calendar
@@ -24,6 +25,7 @@ public struct GetHealthSummary: Sendable {
             let interval = DateInterval(start: first.start(in: calendar).addingTimeInterval(-HealthDaySummary.lookBack),
                                         end: last.adding(days: 1).start(in: calendar))
             let samples = try await health.samples(of: HealthDaySummary.kinds, startingIn: interval)
+            try UnusableHealthSampleError.check(samples)
             result += HealthDaySummary.summaries(of: samples, days: first...last, in: calendar.timeZone)
             guard first > range.lowerBound else { return result }
             last = first.adding(days: -1)

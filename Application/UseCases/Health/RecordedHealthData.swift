@@ -23,25 +23,33 @@ public struct RecordedHealthData: HealthDataSource {
 
     /// The workouts that start in `interval`: how many, and their total minutes, rounded.
     public func workoutSummary(in interval: DateInterval) async throws -> (count: Int, minutes: Int) {
-        let workouts = try await health.samples(of: [.workout], startingIn: interval)
-        return (workouts.count, Int(workouts.reduce(0) { $0 + $1.value }.rounded()))
+        let workouts = try await samples(of: .workout, startingIn: interval)
+        return (workouts.count, HealthDaySummary.whole(workouts.reduce(0) { $0 + $1.value }))
     }
 
     /// The largest single source's total of the water samples that start in `interval`; 0 without any.
     public func waterLiters(in interval: DateInterval) async throws -> Double {
-        HealthDaySummary.largestSourceTotal(try await health.samples(of: [.water], startingIn: interval)) ?? 0
+        HealthDaySummary.largestSourceTotal(try await samples(of: .water, startingIn: interval)) ?? 0
     }
 
     /// Minutes of the union of the mindful sessions that start in `interval`, rounded.
     public func mindfulMinutes(in interval: DateInterval) async throws -> Int {
-        HealthIntervals.minutes(try await health.samples(of: [.mindfulness], startingIn: interval))
+        HealthIntervals.minutes(try await samples(of: .mindfulness, startingIn: interval))
     }
 
     /// Minutes of the stretches of sleep (overlaps merged) that end in `interval`, rounded.
     public func sleepMinutes(in interval: DateInterval) async throws -> Int {
         let widened = DateInterval(start: interval.start.addingTimeInterval(-HealthDaySummary.lookBack), end: interval.end)
-        let stretches = HealthIntervals.union(try await health.samples(of: [.sleep], startingIn: widened).map(\.interval))
+        let stretches = HealthIntervals.union(try await samples(of: .sleep, startingIn: widened).map(\.interval))
         let inside = stretches.filter { interval.start <= $0.end && $0.end < interval.end }
-        return Int((inside.reduce(0) { $0 + $1.duration } / 60).rounded())
+        return HealthDaySummary.whole(inside.reduce(0) { $0 + $1.duration } / 60)
+    }
+
+    /// The stored samples of `kind` starting in `interval`, refused with
+    /// ``UnusableHealthSampleError`` when one is outside its kind's limits.
+    private func samples(of kind: HealthSampleKind, startingIn interval: DateInterval) async throws -> [HealthSample] {
+        let samples = try await health.samples(of: [kind], startingIn: interval)
+        try UnusableHealthSampleError.check(samples)
+        return samples
     }
 }

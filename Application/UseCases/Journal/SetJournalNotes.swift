@@ -8,7 +8,7 @@ public struct SetJournalNotes: Sendable {
     let time: TimeContext
 
     /// The longest notes accepted.
-    public static let maximumLength = 10_000
+    public static let maximumLength = DailyJournal.maximumNotesLength
 
     /// A use case on `journals`, with today from `time`.
     public init(journals: any JournalRepository, time: TimeContext) {

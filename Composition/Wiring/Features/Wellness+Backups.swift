@@ -76,7 +76,8 @@ extension Wellness {
         public func migrate(to kind: StoreKind, logger: Logger = Logger(label: "wellness.migrate")) async throws
             -> BackupCounts {
             guard let disk = repositories.onDisk else { throw RestoreError.notReplaceable(location: repositories.location) }
-            guard kind.rawValue != disk.kind, kind != .memory else { throw RestoreError.sameStore(kind.rawValue) }
+            guard kind != .memory else { throw RestoreError.memoryTarget }
+            guard kind.rawValue != disk.kind else { throw RestoreError.sameStore(kind.rawValue) }
             let target = try WellnessRepositories.make(kind, directory: disk.directory, registry: repositories.registry,
                                                        logger: logger)
             let archive = disk.directory.appendingPathComponent(".wellness-migrate-\(UUID().uuidString).json")

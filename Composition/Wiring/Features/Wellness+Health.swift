@@ -10,10 +10,12 @@ extension Wellness {
     public struct Health: Sendable {
         let importHealthExport: ImportHealthExport
         let getHealthSummary: GetHealthSummary
+        let removeHealthSamples: RemoveHealthSamples
 
         init(health: any HealthRepository, time: TimeContext) {
             importHealthExport = ImportHealthExport(health: health, time: time)
             getHealthSummary = GetHealthSummary(health: health, time: time)
+            removeHealthSamples = RemoveHealthSamples(health: health)
         }
 
         /// Imports an export in one transaction (see ``ImportHealthExport``).
@@ -35,6 +37,12 @@ extension Wellness {
             } catch {
                 throw FileError.notReadable(url.path, reason: (error as NSError).localizedDescription)
             }
+        }
+
+        /// Removes the samples `selection` takes and returns how many; with `dryRun`, only
+        /// counts them (see ``RemoveHealthSamples``).
+        public func remove(_ selection: HealthSampleSelection, dryRun: Bool = false) async throws -> Int {
+            try await removeHealthSamples.execute(selection, dryRun: dryRun)
         }
 
         /// The last `days` local days, newest first (see ``HealthDaySummary`` for the rules).

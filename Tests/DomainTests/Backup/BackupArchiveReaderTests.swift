@@ -56,7 +56,7 @@ struct BackupArchiveReaderTests {
 
     @Test("unicode, escaped quotes, backslashes and control characters in strings come back as they were written")
     func strings() throws {
-        let notes = #"Zoë \"quoted\" back\\slash \/ \u00e9\u0007 \ud83c\udfc3 tab\tnew\nline 日本語"#
+        let notes = #"Zoë \"quoted\" back\\slash \/ \u00e9\u000d\u000a \ud83c\udfc3 tab\tnew\nline 日本語"#
         let outcome = BackupReading.read(Hand.text([("journals", [Hand.journal(notes: notes)])]), chunkSize: 1)
         #expect(outcome.error == nil)
         let record = try #require(outcome.records.first)
@@ -64,7 +64,7 @@ struct BackupArchiveReaderTests {
             Issue.record("not a journal: \(record)")
             return
         }
-        #expect(journal.notes == "Zoë \"quoted\" back\\slash / é\u{7} 🏃 tab\tnew\nline 日本語")
+        #expect(journal.notes == "Zoë \"quoted\" back\\slash / é\r\n 🏃 tab\tnew\nline 日本語")
     }
 
     @Test("an empty collection counts nothing; records are counted per collection")
@@ -162,7 +162,8 @@ struct BackupArchiveReaderTests {
         Broken("a mood of 9", Hand.text([("moods", [Hand.mood(3, day: "2026-11-19"), Hand.mood(9)])]),
                .invalidRecord(line: 6, collection: "moods", index: 2, reason: "score 9 is not one of 1...5")),
         Broken("a weigh-in of -5 kg", Hand.text([("journals", [Hand.journal()]), ("weights", [Hand.weight(kilograms: "-5")])]),
-               .invalidRecord(line: 8, collection: "weights", index: 1, reason: weightProblem)),
+               .invalidRecord(line: 8, collection: "weights", index: 1, reason: weightProblem,
+                              cause: WeightEntry.problem(kilograms: -5)?.message)),
         Broken("the same journal day twice", Hand.text([("journals", [Hand.journal(), Hand.journal("2026-11-21"),
                                                                       Hand.journal(notes: "again")])]),
                .duplicate(line: 7, collection: "journals", index: 3, identity: "2026-11-20")),

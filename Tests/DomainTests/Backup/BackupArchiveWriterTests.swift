@@ -35,7 +35,7 @@ struct BackupArchiveWriterTests {
         #expect(lines.count == 3 + 2 * RecordRegistry.standard.collections.count + records.count + 2)
         #expect(lines[3...6] == [#""supplementLogs":["#, "],", #""goals":["#, "],"])
         let journals = try #require(lines.firstIndex(of: #""journals":["#))
-        #expect(lines[journals + 1].hasPrefix(#"{"day":"2026-11-20","notes":"Zoë said \"hi\" \\ 日本語\r\n\ttabbed \u0007""#),
+        #expect(lines[journals + 1].hasPrefix(#"{"day":"2026-11-20","notes":"Zoë said \"hi\" \\ 日本語\r\n\ttabbed""#),
                 "\(lines[journals + 1])")
         #expect(lines[journals + 1].hasSuffix("},"))
         #expect(lines[journals + 2].hasPrefix(#"{"day":"2026-11-21","#))

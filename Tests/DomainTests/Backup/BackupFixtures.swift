@@ -122,7 +122,7 @@ enum BackupSample {
                 GoalTip(id: .init(UUID(uuidString: "11111111-2222-4333-8444-555555555555")!), tip: "Drink water 💧 \"often\"",
                         category: .nutrition, priority: .high),
             ], stale: true, source: .ai)),
-            JournalRecords.record(DailyJournal(day: day("2026-11-20"), notes: "Zoë said \"hi\" \\ 日本語\r\n\ttabbed \u{7}",
+            JournalRecords.record(DailyJournal(day: day("2026-11-20"), notes: "Zoë said \"hi\" \\ 日本語\r\n\ttabbed",
                                   tags: ["alcohol", "tag-from-a-newer-version"])),
             JournalRecords.record(DailyJournal(day: day("2026-11-21"), notes: nil, tags: [])),
             MoodRecords.record(MoodEntry(storedDay: day("2026-11-20"), score: 4, note: "été 😊")),

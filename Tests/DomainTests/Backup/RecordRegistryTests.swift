@@ -102,7 +102,7 @@ struct RecordRegistryTests {
         let head = #"{"format":"wellness-backup","version":2,"#
         let refused = Self.read(HandArchive.text([("stepCounts", [#"{"day":"2026-11-20","steps":-1}"#])], head: head),
                                 registry: Self.newer)
-        guard case .invalidRecord(_, let collection, let index, let reason) = refused.error else {
+        guard case .invalidRecord(_, let collection, let index, let reason, _) = refused.error else {
             Issue.record("not refused: \(String(describing: refused.error))")
             return
         }

@@ -110,6 +110,16 @@ struct DriftFailureResolutionTests {
         #expect(ApiFailure(status: status) == failure)
     }
 
+    @Test("Retry-After: whole seconds, below 0 counted as 0 (issue 37), an HTTP date or nonsense as none")
+    func retryAfter() {
+        #expect(ApiFailure.retryAfterSeconds("30") == 30)
+        #expect(ApiFailure.retryAfterSeconds(" 7 ") == 7)
+        #expect(ApiFailure.retryAfterSeconds("-5") == 0)
+        #expect(ApiFailure.retryAfterSeconds("Wed, 21 Oct 2026 07:28:00 GMT") == nil)
+        #expect(ApiFailure.retryAfterSeconds(nil) == nil)
+        #expect(ApiFailure(status: 429, retryAfter: "-5") == .rateLimited(retryAfter: 0))
+    }
+
     @Test("messages in the design's words, with localisation keys")
     func messages() {
         #expect(DriftMessage.alreadyCheckedIn.text == "Already checked in")
