@@ -56,7 +56,10 @@ public actor InMemoryWeightRepository: WeightRepository {
 
     func countHealthSamples(_ selection: HealthSampleSelection) -> Int { health.count(selection) }
 
-    func removeHealthSamples(_ selection: HealthSampleSelection) -> Int { health.remove(selection) }
+    func removeHealthSamples(_ selection: HealthSampleSelection) -> Int {
+        defer { changes?.report([HealthRecords.collection]) }
+        return health.remove(selection)
+    }
 
     func importHealth<Result: Sendable>(_ body: @Sendable (any HealthInserting) throws -> Result) throws -> Result {
         let inserter = HealthCollection.Inserter(health, weights: collection)

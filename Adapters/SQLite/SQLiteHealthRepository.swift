@@ -50,7 +50,7 @@ public struct SQLiteHealthRepository: HealthRepository {
 
     public func removeSamples(_ selection: HealthSampleSelection) async throws -> Int {
         let (condition, arguments) = Self.condition(selection)
-        return try await database.write { db in
+        return try await database.write(touching: [HealthRecords.collection]) { db in
             try db.execute(sql: "DELETE FROM \(Self.table) WHERE \(condition)", arguments: StatementArguments(arguments))
             return db.changesCount
         }

@@ -60,6 +60,23 @@ struct StoreChangesTests {
         #expect(!changes.contains { $0.origin == .anotherProcess }, "its own write is not another process's: \(changes)")
     }
 
+    @Test("removing health samples (issue 37's health remove) is reported as a change of health",
+          arguments: AdapterKind.allCases)
+    func healthRemoved(kind: AdapterKind) async throws {
+        let store = try kind.makeStore()
+        let wellness = try Self.wellness(on: store.repositories)
+        let start = Fixtures.instant("2026-03-26T08:00:00+01:00")
+        _ = try await store.health.importSamples { inserter in
+            try inserter.insert([HealthSample(kind: .steps, source: "Phone", start: start,
+                                              end: start.addingTimeInterval(600), value: 800)])
+        }
+        let collector = ChangeCollector(try wellness.changes())
+        defer { collector.stop() }
+        #expect(try await wellness.health.remove(.all) == 1)
+        let changes = await collector.wait(for: HealthRecords.collection)
+        #expect(changes.contains { $0.origin == .thisProcess && $0.touches(HealthRecords.collection) }, "\(changes)")
+    }
+
     @Test("a record of an app's own kind is reported with its identity", arguments: AdapterKind.allCases)
     func ownKindNamesTheRecord(kind: AdapterKind) async throws {
         let store = try kind.makeStore()
