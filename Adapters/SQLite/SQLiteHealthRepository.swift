@@ -84,7 +84,8 @@ public struct SQLiteHealthRepository: HealthRepository {
     public func importSamples<Result: Sendable>(
         _ body: @Sendable (any HealthInserting) throws -> Result
     ) async throws -> Result {
-        try await database.writeTransaction(touching: [HealthRecords.collection, WeightRecords.collection], commit: true) { db in try body(try Inserter(db: db)) }
+        try await database.writeTransaction(touching: [HealthRecords.collection, WeightRecords.collection],
+                                            commit: true) { db in try body(try Inserter(db: db)) }
     }
 
     /// Inserts one sample per step of a prepared statement bound with SQLite's C interface,
