@@ -69,14 +69,14 @@ struct Console {
     /// Writes `file` with what `body` hands to its `write`: `-` is standard output, anything else
     /// goes through ``AtomicFileWriter`` (complete or not at all, links followed, a device or a
     /// FIFO written through, never replaced). The one way every command writes a file.
-    /// The date `day` names today (`nil` stays `nil`: the use case's default, today).
-    func day(_ day: DayReference?) -> LocalDay? {
-        day?.resolved(today: wellness.time.today())
-    }
-
     /// The date `day` names today.
     func day(_ day: DayReference) -> LocalDay {
         day.resolved(today: wellness.time.today())
+    }
+
+    /// The date `day` names today (`nil` stays `nil`: the use case's default, today).
+    func day(_ day: DayReference?) -> LocalDay? {
+        day.map(self.day)
     }
 
     @discardableResult

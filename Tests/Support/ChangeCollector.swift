@@ -34,12 +34,7 @@ public final class ChangeCollector: Sendable {
     @discardableResult
     public func wait(checks: Int = 1000, atMost seconds: Double = 120,
                      until holds: @Sendable ([StoreChange]) -> Bool) async -> [StoreChange] {
-        let deadline = Date().addingTimeInterval(seconds)
-        for _ in 0..<checks where Date() < deadline {
-            let now = await received.changes
-            if holds(now) { return now }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
+        await poll(checks: checks, atMost: seconds) { holds(await self.received.changes) }
         return await received.changes
     }
 
@@ -54,12 +49,17 @@ public final class ChangeCollector: Sendable {
 
     /// Waits (as ``wait(checks:atMost:until:)``) until the sequence ended; whether it did.
     public func waitUntilFinished(checks: Int = 1000, atMost seconds: Double = 120) async -> Bool {
+        await poll(checks: checks, atMost: seconds) { await self.received.finished }
+        return await received.finished
+    }
+
+    /// Checks `done` every 10 ms until it holds, at most `checks` times and `seconds` long.
+    private func poll(checks: Int, atMost seconds: Double, until done: @Sendable () async -> Bool) async {
         let deadline = Date().addingTimeInterval(seconds)
         for _ in 0..<checks where Date() < deadline {
-            if await received.finished { return true }
+            if await done() { return }
             try? await Task.sleep(for: .milliseconds(10))
         }
-        return await received.finished
     }
 
     /// Cancels the reading task, which ends the sequence.
