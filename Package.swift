@@ -145,7 +145,7 @@ let package = Package(
         // The server side: the accounts' stores and the HTTP API they are served by.
         .target(name: "WellnessServerHost",
                 dependencies: ["WellnessComposition", "WellnessServer", "WellnessInMemory", "WellnessJSONFile",
-                               "WellnessSQLite", "WellnessPostgres", "WellnessTips",
+                               "WellnessSQLite", "WellnessPostgres", "WellnessTips", "WellnessFileSystem",
                                .product(name: "Logging", package: "swift-log")],
                 path: "Composition/ServerHost", swiftSettings: strict),
         // The command line as a library: parsing and presentation, run in-process by the tests.

@@ -6,16 +6,33 @@ import WellnessDomain
 /// Accounts in `account` and sessions in `session` of a server database
 /// (``SQLiteDatabase/Schema/server``); removing an account cascades to its sessions.
 public struct SQLiteAccountRepository: AccountRepository {
-    private let database: SQLiteDatabase
+    private let handle: ReopeningSQLiteDatabase
 
     /// Uses `database`, which must hold the `.server` schema. Its methods throw `SQLiteStoreError` when
     /// SQLite fails or a stored row is not valid.
     public init(database: SQLiteDatabase) {
-        self.database = database
+        handle = ReopeningSQLiteDatabase(fixed: database)
+    }
+
+    /// Uses the database `handle` reaches, reopened when its file is replaced (a server's).
+    public init(handle: ReopeningSQLiteDatabase) {
+        self.handle = handle
+    }
+
+    private func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
+        try await handle.perform { database in try await database.write(touching: [], body) }
+    }
+
+    private func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
+        try await handle.perform { database in try await database.read(body) }
+    }
+
+    private func lookup<T: Sendable>(_ body: (any RowReader) throws -> T) async throws -> T {
+        try await handle.perform { database in try await database.lookup(body) }
     }
 
     public func add(_ account: Account) async throws -> Bool {
-        try await database.write(touching: []) { db in
+        try await write { db in
             try db.execute(sql: """
                 INSERT INTO account (id, email, passwordHash, createdAt) VALUES (?, ?, ?, ?)
                 ON CONFLICT DO NOTHING
@@ -36,7 +53,7 @@ public struct SQLiteAccountRepository: AccountRepository {
     public func all() async throws -> [Account] { try await fetch("SELECT * FROM account ORDER BY email", []) }
 
     private func fetch(_ sql: String, _ arguments: [String]) async throws -> [Account] {
-        try await database.read { db in try Self.accounts(sql, arguments, in: db) }
+        try await read { db in try Self.accounts(sql, arguments, in: db) }
     }
 
     private static func accounts(_ sql: String, _ arguments: [String], in reader: some RowReader) throws -> [Account] {
@@ -47,14 +64,14 @@ public struct SQLiteAccountRepository: AccountRepository {
     }
 
     public func remove(_ id: Account.ID) async throws -> Bool {
-        try await database.write(touching: []) { db in
+        try await write { db in
             try db.execute(sql: "DELETE FROM account WHERE id = ?", arguments: [id.description])
             return db.changesCount > 0
         }
     }
 
     public func addSession(_ session: SessionRecord) async throws {
-        try await database.write(touching: []) { db in
+        try await write { db in
             try db.execute(sql: """
                 INSERT OR REPLACE INTO session (tokenDigest, accountId, createdAt, expiresAt) VALUES (?, ?, ?, ?)
                 """, arguments: [session.tokenDigest, session.accountID.description,
@@ -63,13 +80,13 @@ public struct SQLiteAccountRepository: AccountRepository {
     }
 
     public func session(digest: String) async throws -> SessionRecord? {
-        try await database.read { db in try Self.session(digest: digest, in: db) }
+        try await read { db in try Self.session(digest: digest, in: db) }
     }
 
     /// One read of one snapshot, on the caller's thread (`SQLiteDatabase.lookup`): every
     /// authenticated request makes it.
     public func sessionWithAccount(digest: String) async throws -> (session: SessionRecord, account: Account)? {
-        try await database.lookup { reader in
+        try await lookup { reader in
             guard let session = try Self.session(digest: digest, in: reader),
                   let account = try Self.accounts("SELECT * FROM account WHERE id = ?", [session.accountID.description],
                                                   in: reader).first
@@ -87,14 +104,14 @@ public struct SQLiteAccountRepository: AccountRepository {
     }
 
     public func removeSession(digest: String) async throws -> Bool {
-        try await database.write(touching: []) { db in
+        try await write { db in
             try db.execute(sql: "DELETE FROM session WHERE tokenDigest = ?", arguments: [digest])
             return db.changesCount > 0
         }
     }
 
     public func removeSessions(expiredBefore instant: Date) async throws -> Int {
-        try await database.write(touching: []) { db in
+        try await write { db in
             try db.execute(sql: "DELETE FROM session WHERE expiresAt < ?", arguments: [Timestamp.milliseconds(instant)])
             return db.changesCount
         }

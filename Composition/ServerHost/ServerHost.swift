@@ -3,6 +3,7 @@ import Logging
 import WellnessApplication
 import WellnessComposition
 import WellnessDomain
+import WellnessFileSystem
 import WellnessPostgres
 import WellnessServer
 import WellnessTips
@@ -40,6 +41,11 @@ public final class ServerHost: Sendable {
 
     /// How many account stores a server keeps open by default.
     public static let defaultMaxOpenStores = 256
+    /// Below how much free space on the data directory's disk a server on disk is not ready
+    /// (`/readyz` answers 503): every login writes a session.
+    public let minimumFreeSpace: Int64
+    /// 16 MiB: room for the sessions and check-ins of a busy hour, and for SQLite's journal.
+    public static let defaultMinimumFreeSpace: Int64 = 16 << 20
 
     /// `bcryptCost` 12 for real use; tests lower it. `loginThrottle` says how failed logins
     /// back off (kept in this process's memory). `tipsService` (an AI service, say) answers the
@@ -51,6 +57,7 @@ public final class ServerHost: Sendable {
                             sessionLifetime: TimeInterval = StartSession.defaultLifetime,
                             loginThrottle: LoginThrottle.Policy = LoginThrottle.Policy(),
                             tipsService: (any GoalTipsService)? = nil, maxOpenStores: Int = ServerHost.defaultMaxOpenStores,
+                            minimumFreeSpace: Int64 = ServerHost.defaultMinimumFreeSpace,
                             logger: Logger = Logger(label: "wellness.server")) throws {
         precondition(maxOpenStores >= 1, "maxOpenStores must be at least 1")
         self.init(backend: .files(store), directory: directory,
@@ -58,7 +65,8 @@ public final class ServerHost: Sendable {
                                                             logger: logger), clock: clock,
                   calendar: calendar, bcryptCost: bcryptCost, sessionLifetime: sessionLifetime,
                   loginThrottle: loginThrottle, tipsService: tipsService,
-                  maxOpenStores: store == .memory ? nil : maxOpenStores, logger: logger)
+                  maxOpenStores: store == .memory ? nil : maxOpenStores, minimumFreeSpace: minimumFreeSpace,
+                  logger: logger)
     }
 
     /// A host whose accounts and their data are all in one PostgreSQL database, shared with
@@ -75,13 +83,14 @@ public final class ServerHost: Sendable {
                                                                                                 policy: loginThrottle)),
                   clock: clock,
                   calendar: calendar, bcryptCost: bcryptCost, sessionLifetime: sessionLifetime,
-                  loginThrottle: loginThrottle, tipsService: tipsService, maxOpenStores: nil, logger: logger)
+                  loginThrottle: loginThrottle, tipsService: tipsService, maxOpenStores: nil,
+                  minimumFreeSpace: 0, logger: logger)
     }
 
     private init(backend: Backend, directory: URL, repositories: ServerRepositories, clock: any WallClock,
                  calendar: Calendar, bcryptCost: UInt8, sessionLifetime: TimeInterval,
                  loginThrottle: LoginThrottle.Policy, tipsService: (any GoalTipsService)?, maxOpenStores: Int?,
-                 logger: Logger) {
+                 minimumFreeSpace: Int64, logger: Logger) {
         let credentials = SecureCredentials(cost: bcryptCost)
         let time = TimeContext(clock: clock, calendar: calendar)
         let accounts = repositories.accounts
@@ -101,6 +110,7 @@ public final class ServerHost: Sendable {
         self.logger = logger
         self.tipsService = tipsService
         self.repositories = repositories
+        self.minimumFreeSpace = minimumFreeSpace
         workspaces = Workspaces(limit: maxOpenStores, logger: logger) { account, wellness in
             wellness.serverWorkspace(account, tipsService: tipsService)
         }
@@ -199,9 +209,12 @@ public final class ServerHost: Sendable {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory),
                   isDirectory.boolValue else { throw FileError.noSuchFile(directory.path) }
+            // A full disk fails every login (a session is a write) while reads still answer.
+            if let available = FreeSpace.available(at: directory.path), available < minimumFreeSpace {
+                throw ServerHostError.diskFull(directory.path, available: available)
+            }
         }
-        // A lookup by an index no session has: one cheap query that reaches the database.
-        _ = try await repositories.accounts.session(digest: "readiness-check")
+        try await repositories.checkReadable()
     }
 
     /// How many account stores are open in this process.
@@ -320,10 +333,15 @@ extension WellnessRepositories {
 public enum ServerHostError: Error, Sendable, Equatable, LocalizedError {
     /// The host keeps its accounts' data in one database, not in a store per account.
     case noAccountStore
+    /// The disk of the data directory (the path) has fewer bytes free (`available`) than the
+    /// server needs to write sessions.
+    case diskFull(String, available: Int64)
 
     public var errorDescription: String? {
         switch self {
         case .noAccountStore: "this server keeps its accounts' data in PostgreSQL, not in a store per account"
+        case let .diskFull(path, available):
+            "the disk holding \(path) has \(available) bytes free; the server needs \(ServerHost.defaultMinimumFreeSpace) by default to write sessions"
         }
     }
 }

@@ -15,11 +15,17 @@ public struct ServerRepositories: Sendable {
     /// Failed logins: in this process's memory on disk stores (so each process throttles on its
     /// own), in the database on PostgreSQL (shared by every process).
     public var failedLogins: any LoginAttemptRepository
+    /// Returns when the accounts' store answers a real read through the handle the server uses;
+    /// throws what is wrong (`GET /readyz`). By default, a session lookup.
+    public var checkReadable: @Sendable () async throws -> Void
 
-    /// The server's repositories from any adapters.
-    public init(accounts: any AccountRepository, failedLogins: any LoginAttemptRepository) {
+    /// The server's repositories from any adapters; `checkReadable` defaults to a lookup of a
+    /// session no one has.
+    public init(accounts: any AccountRepository, failedLogins: any LoginAttemptRepository,
+                checkReadable: (@Sendable () async throws -> Void)? = nil) {
         self.accounts = accounts
         self.failedLogins = failedLogins
+        self.checkReadable = checkReadable ?? { _ = try await accounts.session(digest: "readiness-check") }
     }
 
     /// `server.sqlite`, or `accounts.json`, in `directory`; or memory.
@@ -28,9 +34,11 @@ public struct ServerRepositories: Sendable {
         let failedLogins = InMemoryLoginAttemptRepository(policy: loginThrottle)
         switch kind {
         case .sqlite:
-            let database = try SQLiteDatabase(file: directory.appendingPathComponent("server.sqlite"), schema: .server,
-                                              logger: logger)
-            return ServerRepositories(accounts: SQLiteAccountRepository(database: database), failedLogins: failedLogins)
+            // Reopened when the file is replaced or put back, so the server follows an operator's restore.
+            let database = try ReopeningSQLiteDatabase(file: directory.appendingPathComponent("server.sqlite"),
+                                                       schema: .server, logger: logger)
+            return ServerRepositories(accounts: SQLiteAccountRepository(handle: database), failedLogins: failedLogins,
+                                      checkReadable: { try await database.checkReadable() })
         case .json:
             let files = try JSONFileStore(directory: directory, logger: logger)
             return ServerRepositories(accounts: JSONFileAccountRepository(store: files), failedLogins: failedLogins)
