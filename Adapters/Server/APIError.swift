@@ -101,6 +101,11 @@ public struct APIError: Error, HTTPResponseError, Sendable {
 
     static var goalNotFound: APIError { APIError(.notFound, .goalNotFound, "Goal not found") }
 
+    /// 408: the body was too slow, or too many are being read; the connection closes after it.
+    static func requestTimeout(_ message: String) -> APIError {
+        APIError(.requestTimeout, .requestTimeout, message, headers: [.connection: "close"])
+    }
+
     static func tooLarge(_ limit: Int) -> APIError {
         APIError(.contentTooLarge, .payloadTooLarge, "the request body is larger than \(limit) bytes")
     }

@@ -43,6 +43,8 @@ public struct APIServer: Sendable {
     /// Words an error of the core for an error answer's `message`.
     let describe: @Sendable (any Error) -> String
     let limiter: RateLimiter
+    /// The request bodies being read now (``BodyDeadlineMiddleware``).
+    let bodyReaders: BodyReaders
     /// Readiness, open stores, holding a store for a request, and the metrics.
     public let operations: ServerOperations
 
@@ -64,6 +66,7 @@ public struct APIServer: Sendable {
         self.configuration = configuration
         self.logger = logger
         limiter = RateLimiter(limit: configuration.rateLimit, now: { time.now() })
+        bodyReaders = BodyReaders(limit: configuration.maxBodyReaders)
     }
 
     /// Every route the server answers, as `METHOD /path` with `{parameter}` placeholders (what
@@ -119,6 +122,8 @@ public struct APIServer: Sendable {
         router.add(middleware: RecordRequestsMiddleware(metrics: operations.metrics,
                                                         quietPaths: Set(Wire.Route.operations.map(\.template))))
         router.add(middleware: ErrorEnvelopeMiddleware())
+        router.add(middleware: BodyDeadlineMiddleware(maxBodyBytes: configuration.maxBodyBytes,
+                                                      timeout: configuration.bodyTimeout, readers: bodyReaders))
         addOperationsRoutes(to: router)
         let api = router.group()
             .add(middleware: AuthenticationMiddleware(authenticate: sessions.authenticate))

@@ -15,9 +15,15 @@ public struct ServerConfiguration: Sendable {
     /// How long a connection may sit without a whole request head arriving (idle between
     /// requests, or half-sent headers) before the server closes it.
     public var idleTimeout: Duration
+    /// How long a request's body may take to arrive once its head has (so at least
+    /// ``maxBodyBytes`` in this time); a slower one is answered 408 and its connection closed.
+    public var bodyTimeout: Duration
     /// How many connections are served at once; further ones wait in the listen backlog until
     /// one closes.
     public var maxConnections: Int
+    /// How many request bodies are read at once: half the connections (at least 1), so bodies,
+    /// sent slowly or not, leave the other half to everyone else. One more is answered 408.
+    public var maxBodyReaders: Int { max(1, maxConnections / 2) }
     /// Serve https with this certificate and key; plain http when `nil`.
     public var tls: TLSFiles?
     /// The proxies in front of the server whose `X-Forwarded-For` names the client (for the
@@ -38,16 +44,18 @@ public struct ServerConfiguration: Sendable {
         }
     }
 
-    /// By default: loopback, port 8080, 120 requests a minute per token, bodies up to 64 KiB, a 30-second
-    /// idle timeout, 512 connections, plain http and no trusted proxies.
+    /// By default: loopback, port 8080, 120 requests a minute per token, bodies up to 64 KiB
+    /// arriving within 10 seconds, a 30-second idle timeout, 512 connections, plain http and no
+    /// trusted proxies.
     public init(host: String = "127.0.0.1", port: Int = 8080, rateLimit: RateLimit = RateLimit(limit: 120, window: 60),
-                maxBodyBytes: Int = 64 * 1024, idleTimeout: Duration = .seconds(30), maxConnections: Int = 512,
-                tls: TLSFiles? = nil, trustedProxies: TrustedProxies = TrustedProxies()) {
+                maxBodyBytes: Int = 64 * 1024, idleTimeout: Duration = .seconds(30), bodyTimeout: Duration = .seconds(10),
+                maxConnections: Int = 512, tls: TLSFiles? = nil, trustedProxies: TrustedProxies = TrustedProxies()) {
         self.host = host
         self.port = port
         self.rateLimit = rateLimit
         self.maxBodyBytes = maxBodyBytes
         self.idleTimeout = idleTimeout
+        self.bodyTimeout = bodyTimeout
         self.maxConnections = maxConnections
         self.tls = tls
         self.trustedProxies = trustedProxies

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import NIOCore
 import WellnessApplication
 import WellnessDomain
 import WellnessWire
@@ -22,11 +23,14 @@ public struct APIRequestContext: RequestContext {
     /// The IP address of the connection's peer, as it shows it (a proxy's, behind one; the
     /// client's for the login back-off comes from ``TrustedProxies/client(peer:forwardedFor:)``).
     public let clientAddress: String
+    /// The request's connection (to stop reading a body that comes too slowly).
+    let channel: any Channel
 
     /// Takes the peer's address from the channel (`unknown` when it has none) and the request id
     /// from the logger's metadata.
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
+        channel = source.channel
         clientAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
         requestID = source.logger[metadataKey: "hb.request.id"]?.description
             ?? String(UInt64.random(in: .min ... .max), radix: 16)

@@ -29,6 +29,9 @@ extension Wire {
         case goalExists = "GOAL_EXISTS"
         /// 413: the body is larger than the server takes.
         case payloadTooLarge = "PAYLOAD_TOO_LARGE"
+        /// 408: the body did not arrive in time, or too many bodies are being read at once; the
+        /// connection is closed after the answer.
+        case requestTimeout = "REQUEST_TIMEOUT"
         /// 422: the idempotency key was used for a different check-in.
         case idempotencyKeyReused = "IDEMPOTENCY_KEY_REUSED"
         /// 429: too many requests or failed logins (`Retry-After` says how long to wait).

@@ -16,6 +16,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-body"), help: "The largest request body accepted, in bytes.") var maxBody = 64 * 1024
     @Option(name: .customLong("idle-timeout"),
             help: "Seconds a connection may wait without a whole request head before it is closed.") var idleTimeout = 30
+    @Option(name: .customLong("body-timeout"),
+            help: "Seconds a request body may take to arrive; a slower one is answered 408 and its connection closed.")
+    var bodyTimeout = 10
     @Option(name: .customLong("max-connections"), help: "Connections served at once; more wait until one closes.")
     var maxConnections = 512
     @Option(name: .customLong("max-open-stores"),
@@ -51,6 +54,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard idleTimeout >= 1 else {
             throw ValidationError(text.string("cli.error.atLeast", .verbatim("--idle-timeout"), .number(1)))
         }
+        guard bodyTimeout >= 1 else {
+            throw ValidationError(text.string("cli.error.atLeast", .verbatim("--body-timeout"), .number(1)))
+        }
         guard maxConnections >= 1 else {
             throw ValidationError(text.string("cli.error.atLeast", .verbatim("--max-connections"), .number(1)))
         }
@@ -83,7 +89,8 @@ struct ServeCommand: AsyncParsableCommand {
             }
             let configuration = ServerConfiguration(host: address, port: port,
                                                     rateLimit: RateLimit(limit: rateLimit, window: 60), maxBodyBytes: maxBody,
-                                                    idleTimeout: .seconds(idleTimeout), maxConnections: maxConnections, tls: tls,
+                                                    idleTimeout: .seconds(idleTimeout), bodyTimeout: .seconds(bodyTimeout),
+                                                    maxConnections: maxConnections, tls: tls,
                                                     trustedProxies: try trustedProxies())
             let scheme = tls == nil ? "http" : "https"
             try await host.serve(configuration, messages: console.messages.presenter, onRunning: { port in
