@@ -194,7 +194,7 @@ let package = Package(
                                    .product(name: "GRDB", package: "GRDB.swift")],
                     path: "Tests/AdapterTests", swiftSettings: strict),
         .testTarget(name: "WellnessCompositionTests",
-                    dependencies: ["WellnessComposition", "WellnessTestSupport"],
+                    dependencies: ["WellnessComposition", "WellnessFileSystem", "WellnessTestSupport"],
                     path: "Tests/CompositionTests", exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "WellnessCLITests", dependencies: ["WellnessCLI", "wellness", "WellnessTestSupport"],
                     path: "Tests/CLITests", swiftSettings: strict),

@@ -35,3 +35,41 @@ public struct FileLock: Sendable {
         return try body()
     }
 }
+
+extension FileLock {
+    /// Takes the lock without waiting and holds it until ``Held/release()`` (or the process
+    /// ends); `nil` when another holder has it.
+    public func tryAcquire() throws -> Held? {
+        let fd = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, PrivateFiles.fileMode)
+        guard fd >= 0 else { throw FileSystemError.notWritable(url.path, operation: "open lock file", errno: errno) }
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            let failure = errno
+            guard failure == EINTR else {
+                close(fd)
+                if failure == EWOULDBLOCK { return nil }
+                throw FileSystemError.posix(path: url.path, operation: "lock", errno: failure)
+            }
+        }
+        return Held(descriptor: fd)
+    }
+
+    /// A lock taken by ``tryAcquire()``, for work that spans suspension points (a restore).
+    public final class Held: @unchecked Sendable {
+        private let lock = NSLock()
+        private var descriptor: Int32
+
+        init(descriptor: Int32) { self.descriptor = descriptor }
+
+        /// Releases the lock (once; later calls do nothing).
+        public func release() {
+            lock.withLock {
+                guard descriptor >= 0 else { return }
+                _ = flock(descriptor, LOCK_UN)
+                close(descriptor)
+                descriptor = -1
+            }
+        }
+
+        deinit { release() }
+    }
+}

@@ -30,7 +30,10 @@ public struct JSONFileStore: Sendable {
     /// What this process last wrote each file as, so that a watcher knows its own writes.
     let ownWrites: OwnWrites
 
-    static let temporaryMarker = ".tmp-"
+    /// In the name of the store's own temporary files (`.<collection>.json.wellness-tmp-<uuid>`):
+    /// its own, and not `AtomicFileWriter`'s `.tmp-`, so that a leftover is never the file of a
+    /// `backup` or an export that another command is writing into the data directory.
+    static let temporaryMarker = ".wellness-tmp-"
 
     /// Opens (creating if needed) the store in `directory` and removes temporary files left
     /// behind by a writer that died mid-write.

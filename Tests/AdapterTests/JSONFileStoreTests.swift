@@ -59,13 +59,17 @@ struct JSONFileStoreTests {
     @Test("temporary files left by a writer that died are removed on open; data files are kept")
     func strayTemporaryFilesRemoved() async throws {
         let directory = try TemporaryDirectory()
-        let stray = directory.file(".modules.json.tmp-3F2A")
+        let stray = directory.file(".modules.json.wellness-tmp-3F2A")
         let keep = directory.file("notes.txt")
+        // Another command's file being written into the data directory (`backup`'s, say).
+        let backupInProgress = directory.file(".backup.json.tmp-77AB")
         try Data("half a write".utf8).write(to: stray)
         try Data("mine".utf8).write(to: keep)
+        try Data("a backup being written".utf8).write(to: backupInProgress)
         _ = try JSONFileStore(directory: directory.url)
         #expect(!FileManager.default.fileExists(atPath: stray.path))
         #expect(FileManager.default.fileExists(atPath: keep.path))
+        #expect(FileManager.default.fileExists(atPath: backupInProgress.path), "another command's temporary file was removed")
     }
 
     @Test("the modules file is readable JSON in the documented shape, with millisecond timestamps")

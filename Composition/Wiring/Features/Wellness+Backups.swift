@@ -55,8 +55,8 @@ extension Wellness {
         /// contents into `disk` at once.
         private func restore(from source: any ByteSource, into disk: any StoreOnDisk,
                              progress: (@Sendable (Int) -> Void)?) async throws -> BackupCounts {
-            let directory = disk.directory.appendingPathComponent(".wellness-restore-\(UUID().uuidString)", isDirectory: true)
-            defer { try? FileManager.default.removeItem(at: directory) }
+            let (directory, held) = try StoreLeftovers.claim(in: disk.directory, prefix: StoreLeftovers.restorePrefix)
+            defer { StoreLeftovers.finish(directory, held) }
             let staged = try disk.emptyStore(in: directory, registry: repositories.registry)
             let counts = try await RestoreStore(stores: staged).execute(from: source, progress: progress)
             // Everything restored must read back before it replaces anything.
@@ -80,15 +80,29 @@ extension Wellness {
             guard kind.rawValue != disk.kind else { throw RestoreError.sameStore(kind.rawValue) }
             let target = try WellnessRepositories.make(kind, directory: disk.directory, registry: repositories.registry,
                                                        logger: logger)
-            let archive = disk.directory.appendingPathComponent(".wellness-migrate-\(UUID().uuidString).json")
-            defer { try? FileManager.default.removeItem(at: archive) }
+            // Marked before the target is written, unmarked once it is checked: a migrate killed
+            // in between left a target that a rerun replaces, and so finishes.
+            let pending = StoreLeftovers.pendingMigrate(in: disk.directory, to: kind)
+            let resuming = FileManager.default.fileExists(atPath: pending.path)
+            if !resuming {
+                let existing = try await Backups(repositories: target).contents()
+                guard existing.isEmpty else {
+                    throw RestoreError.notEmpty(location: target.location, holds: existing.summary)
+                }
+            }
+            let (archive, held) = try StoreLeftovers.claim(in: disk.directory, prefix: StoreLeftovers.migratePrefix,
+                                                           suffix: ".json")
+            defer { StoreLeftovers.finish(archive, held) }
             try await AtomicFileWriter.write(to: archive.path) { write in try await backUp(to: write) }
-            let counts = try await Backups(repositories: target).restore(from: try FileByteSource(path: archive.path))
+            try PrivateFiles.ensureFile(pending)
+            let counts = try await Backups(repositories: target).restore(from: try FileByteSource(path: archive.path),
+                                                                         replacing: resuming)
             let comparison = try ArchiveComparison(file: archive.path)
             try await BackUpStore(stores: target).execute(to: comparison.compare)
             if let line = try comparison.firstDifference() {
                 throw RestoreError.notIdentical(location: target.location, line: line)
             }
+            unlink(pending.path)
             return counts
         }
     }
