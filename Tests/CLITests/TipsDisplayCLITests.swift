@@ -54,7 +54,7 @@ struct TipsDisplayCLITests {
 
     @Test("on a terminal, a spinner turns on stderr while the service answers, and its line is cleared")
     func spinner() async throws {
-        let (stdout, stderr) = try await Self.show(service: SlowTips(), terminal: true)
+        let (stdout, stderr) = try await Self.show(service: SlowTips(delay: .seconds(3)), terminal: true)
         #expect(stderr.contains("Asking for tips…"), "\(stderr.debugDescription)")
         #expect(stderr.hasSuffix("\r\u{1B}[2K"), "the spinner's line is cleared: \(stderr.debugDescription)")
         #expect(!stdout.contains("Asking"), "stdout stays the tips: \(stdout)")
