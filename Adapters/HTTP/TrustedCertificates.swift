@@ -12,24 +12,35 @@ import NIOSSL
 /// timeout (30 s by default), so the client is the one that closes it. AsyncHTTPClient's own
 /// `HTTPClient.shared` keeps one for ten minutes: a request sent on a connection the server (or
 /// a NAT on the way) is closing at that moment fails, and a client shows it as offline.
+///
+/// A connection that cannot be made fails its request at once (AsyncHTTPClient would retry it
+/// until the request's deadline: ten seconds against a stopped server), and one not made within
+/// the connect timeout (``ServerTimeouts/connect``) fails then.
 public enum TrustedCertificates {
     /// How long a connection may wait unused for the next request before the client closes it.
     public static let idleConnectionTimeout: Duration = .seconds(20)
 
     /// The client for servers whose certificates the system trusts (``WellnessAPIClient``'s
     /// default).
-    public static let shared = makeClient(tls: nil)
+    public static let shared = makeClient(tls: nil, connect: ServerTimeouts.defaultConnect)
 
     private static let lock = NSLock()
     nonisolated(unsafe) private static var clients: [String: HTTPClient] = [:] // guarded by `lock`
 
     /// The client for servers whose certificates the system trusts, and also those of `file`
-    /// (``shared`` without one). Throws ``TrustedCertificatesError`` naming the file when it
-    /// holds no PEM certificate.
-    public static func client(alsoTrusting file: URL?) throws -> HTTPClient {
-        guard let file else { return shared }
+    /// (``shared`` without one), giving up on a connection after `connect`. Throws
+    /// ``TrustedCertificatesError`` naming the file when it holds no PEM certificate.
+    public static func client(alsoTrusting file: URL?, connect: Duration = ServerTimeouts.defaultConnect) throws
+        -> HTTPClient {
+        if file == nil, connect == ServerTimeouts.defaultConnect { return shared }
+        let key = "\(connect.components.seconds).\(connect.components.attoseconds) \(file?.path ?? "")"
         return try lock.withLock {
-            if let client = clients[file.path] { return client }
+            if let client = clients[key] { return client }
+            guard let file else {
+                let client = makeClient(tls: nil, connect: connect)
+                clients[key] = client
+                return client
+            }
             let certificates: [NIOSSLCertificate]
             do {
                 certificates = try NIOSSLCertificate.fromPEMFile(file.path)
@@ -42,25 +53,28 @@ public enum TrustedCertificates {
             }
             var tls = TLSConfiguration.makeClientConfiguration()
             tls.additionalTrustRoots = [.certificates(certificates)]
-            let client = makeClient(tls: tls)
-            clients[file.path] = client
+            let client = makeClient(tls: tls, connect: connect)
+            clients[key] = client
             return client
         }
     }
 
     /// The configuration of these clients: AsyncHTTPClient's shared one (full certificate
-    /// verification, its timeouts, at most 20 redirects), with `tls` when given and idle
-    /// connections closed after ``idleConnectionTimeout``. For a client of your own that talks
-    /// to a Wellness server the same way.
-    public static func configuration(tls: TLSConfiguration? = nil) -> HTTPClient.Configuration {
+    /// verification, at most 20 redirects), with `tls` when given, idle connections closed after
+    /// ``idleConnectionTimeout``, a connection given `connect` to be made and not retried when it
+    /// fails. For a client of your own that talks to a Wellness server the same way.
+    public static func configuration(tls: TLSConfiguration? = nil, connect: Duration = ServerTimeouts.defaultConnect)
+        -> HTTPClient.Configuration {
         var configuration = HTTPClient.Configuration.singletonConfiguration
         if let tls { configuration.tlsConfiguration = tls }
         configuration.connectionPool.idleTimeout = TimeAmount(idleConnectionTimeout)
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.timeout.connect = TimeAmount(connect)
         return configuration
     }
 
-    private static func makeClient(tls: TLSConfiguration?) -> HTTPClient {
-        HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration(tls: tls))
+    private static func makeClient(tls: TLSConfiguration?, connect: Duration) -> HTTPClient {
+        HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration(tls: tls, connect: connect))
     }
 }
 

@@ -16,19 +16,31 @@ public struct WellnessAPIClient: Sendable {
     public let server: URL
     let token: String?
     let client: HTTPClient
-    let timeout: TimeAmount
+    /// How long each kind of request may wait for its answer.
+    public let timeouts: ServerTimeouts
     let onUnauthorized: @Sendable () async -> Void
 
-    /// `timeout` bounds each request from connecting to the last byte. The default `client`
-    /// trusts the system's certificate authorities and closes idle connections before a
-    /// server would (``TrustedCertificates/shared``).
-    public init(server: URL, token: String?, client: HTTPClient = TrustedCertificates.shared, timeout: Duration = .seconds(10),
-                onUnauthorized: @escaping @Sendable () async -> Void = {}) {
+    /// `timeouts` bound each request from sending it to the last byte of its answer (the
+    /// connection's own timeout is `client`'s). The default `client` trusts the system's
+    /// certificate authorities, closes idle connections before a server would and gives up on a
+    /// connection after a second (``TrustedCertificates/shared``).
+    public init(server: URL, token: String?, client: HTTPClient = TrustedCertificates.shared,
+                timeouts: ServerTimeouts = ServerTimeouts(), onUnauthorized: @escaping @Sendable () async -> Void = {}) {
         self.server = server
         self.token = token
         self.client = client
-        self.timeout = TimeAmount(timeout)
+        self.timeouts = timeouts
         self.onUnauthorized = onUnauthorized
+    }
+
+    /// A client whose every request may take `timeout`.
+    public init(server: URL, token: String?, client: HTTPClient = TrustedCertificates.shared, timeout: Duration,
+                onUnauthorized: @escaping @Sendable () async -> Void = {}) {
+        var timeouts = ServerTimeouts(response: timeout)
+        timeouts.tips = timeout
+        timeouts.transfer = timeout
+        timeouts.passwordCheck = timeout
+        self.init(server: server, token: token, client: client, timeouts: timeouts, onUnauthorized: onUnauthorized)
     }
 
     /// An answer: status, headers and body.
@@ -51,17 +63,20 @@ public struct WellnessAPIClient: Sendable {
     }
 
     /// Sends a request to `route`, its parameters filled by `parameters` in order and `query`
-    /// (without the `?`) appended; throws ``ApiFailure/offline`` when no answer came.
+    /// (without the `?`) appended; throws ``ApiFailure/offline`` when no answer came within
+    /// `timeout` (``ServerTimeouts/response`` when `nil`).
     public func send(_ route: Wire.Route, _ parameters: [String] = [], query: String? = nil,
                      json body: (some Encodable)? = Optional<Never>.none, headers extra: [(String, String)] = [],
-                     maxBodyBytes: Int = 16 * 1024 * 1024) async throws -> Answer {
+                     maxBodyBytes: Int = 16 * 1024 * 1024, timeout: Duration? = nil) async throws -> Answer {
         try await send(route.method.http, route.path(parameters) + (query.map { "?\($0)" } ?? ""), json: body,
-                       headers: extra, maxBodyBytes: maxBodyBytes)
+                       headers: extra, maxBodyBytes: maxBodyBytes, timeout: timeout)
     }
 
-    /// Sends a request; throws ``ApiFailure/offline`` when no answer came.
+    /// Sends a request; throws ``ApiFailure/offline`` when no answer came within `timeout`
+    /// (``ServerTimeouts/response`` when `nil`).
     public func send(_ method: HTTPMethod, _ path: String, json body: (some Encodable)? = Optional<Never>.none,
-                     headers extra: [(String, String)] = [], maxBodyBytes: Int = 16 * 1024 * 1024) async throws -> Answer {
+                     headers extra: [(String, String)] = [], maxBodyBytes: Int = 16 * 1024 * 1024,
+                     timeout: Duration? = nil) async throws -> Answer {
         var request = HTTPClientRequest(url: server.absoluteString + path)
         request.method = method
         request.headers.add(name: "Accept", value: "application/json")
@@ -73,7 +88,7 @@ public struct WellnessAPIClient: Sendable {
         }
         let answer: Answer
         do {
-            let response = try await client.execute(request, timeout: timeout)
+            let response = try await client.execute(request, timeout: TimeAmount(timeout ?? timeouts.response))
             let bytes = try await response.body.collect(upTo: maxBodyBytes)
             answer = Answer(status: Int(response.status.code), headers: response.headers, body: Data(bytes.readableBytesView))
         } catch {
@@ -102,7 +117,8 @@ public struct HTTPSessionAPI: SessionAPI {
     public init(_ api: WellnessAPIClient) { self.api = api }
 
     public func logIn(email: String, password: String) async throws -> AccessGrant {
-        let answer = try await api.send(.logIn, json: Wire.LoginRequest(email: email, password: password))
+        let answer = try await api.send(.logIn, json: Wire.LoginRequest(email: email, password: password),
+                                        timeout: api.timeouts.passwordCheck)
         let body = try api.decode(Wire.LoginResponse.self, from: answer)
         return AccessGrant(accessToken: body.accessToken, expiresAt: body.expiresAt)
     }
@@ -118,14 +134,15 @@ public struct HTTPSessionAPI: SessionAPI {
 
     /// `GET /api/account/export`: the archive, up to 4 GB.
     public func exportAccount() async throws -> [UInt8] {
-        let answer = try await api.send(.exportAccount, maxBodyBytes: 4 << 30)
+        let answer = try await api.send(.exportAccount, maxBodyBytes: 4 << 30, timeout: api.timeouts.transfer)
         if let failure = answer.failure { throw failure }
         return Array(answer.body)
     }
 
     /// `DELETE /api/account` with the password; 403 `INVALID_PASSWORD` is a refused password.
     public func deleteAccount(password: String) async throws {
-        let answer = try await api.send(.deleteAccount, json: Wire.DeleteAccountRequest(password: password))
+        let answer = try await api.send(.deleteAccount, json: Wire.DeleteAccountRequest(password: password),
+                                        timeout: api.timeouts.passwordCheck)
         if answer.status == 403, answer.errorCode == .invalidPassword { throw ClientSessionError.passwordRefused }
         if let failure = answer.failure { throw failure }
     }
@@ -229,7 +246,9 @@ public struct HTTPGoalTipsService: GoalTipsService {
     }
 
     private func ask(_ goal: Goal, _ context: UserContext) async throws -> WellnessAPIClient.Answer {
-        try await api.send(.goalTips, [goal.id.description], json: Wire.TipsRequest(goal: goal, context: context, language: context.language ?? language))
+        try await api.send(.goalTips, [goal.id.description],
+                           json: Wire.TipsRequest(goal: goal, context: context, language: context.language ?? language),
+                           timeout: api.timeouts.tips)
     }
 
     private static func failure(_ answer: WellnessAPIClient.Answer) -> GoalTipsServiceError {

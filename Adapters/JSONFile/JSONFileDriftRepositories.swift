@@ -1,6 +1,7 @@
 import Foundation
 import WellnessApplication
 import WellnessDomain
+import WellnessFileSystem
 import WellnessStoreState
 
 /// Check-ins in `checkins.json`, one per day, by day.
@@ -67,7 +68,10 @@ public struct JSONFileCheckinQueueRepository: CheckinQueueRepository {
     public func enqueue(_ item: QueuedCheckin) async throws { try await change { $0.enqueue(item) } }
 
     public func claimNext(flush: UUID, now: Date, excluding: Set<QueuedCheckin.ID>) async throws -> QueuedCheckin? {
-        try await change { $0.claimNext(flush: flush, now: now, excluding: excluding, lifetime: Self.claimLifetime) }
+        try await change {
+            $0.claimNext(flush: flush, now: now, excluding: excluding, lifetime: Self.claimLifetime,
+                         process: ProcessLiveness.current, isRunning: ProcessLiveness.isRunning)
+        }
     }
 
     public func release(_ id: QueuedCheckin.ID, flush: UUID, replacement item: QueuedCheckin?) async throws {

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import WellnessApplication
 import WellnessDomain
+import WellnessFileSystem
 
 /// Check-ins in `checkin`, keyed by day.
 public struct SQLiteCheckinRepository: CheckinRepository {
@@ -73,7 +74,9 @@ public struct SQLiteCheckinRepository: CheckinRepository {
 }
 
 /// The offline queue in `checkinQueue`, in insertion order; a claim is two columns set in one
-/// IMMEDIATE transaction, so two processes never claim the same item.
+/// IMMEDIATE transaction, so two processes never claim the same item. `claimFlush` holds the
+/// flush and its process (`<flush>/<process id>`), so a claim whose process has ended — killed,
+/// or interrupted before it released — is free at once instead of after ``claimLifetime``.
 public struct SQLiteCheckinQueueRepository: CheckinQueueRepository {
     private let database: SQLiteDatabase
 
@@ -106,15 +109,19 @@ public struct SQLiteCheckinQueueRepository: CheckinQueueRepository {
         return try await database.write(touching: [QueuedCheckinRecords.collection]) { db in
             let rows = try Row.fetchCursor(db, sql: """
                 SELECT * FROM checkinQueue
-                WHERE retryCount < ? AND (claimFlush IS NULL OR claimExpires <= ?)
+                WHERE retryCount < ? AND (claimFlush IS NULL OR claimExpires <= ? OR instr(claimFlush, '/') > 0)
                 ORDER BY position
                 """, arguments: [QueuedCheckin.maxFailures, nowMillis])
             while let row = try rows.next() {
                 let item = try Self.item(row)
                 if excluding.contains(item.id) { continue }
-                let id = try StoredRow(row, table: "checkinQueue", keyColumns: ["id"]).text("id")
+                let stored = StoredRow(row, table: "checkinQueue", keyColumns: ["id"])
+                if let claim = try stored.optionalText("claimFlush"), try stored.int64("claimExpires") > nowMillis,
+                   Self.claimant(claim).map(ProcessLiveness.isRunning) ?? true {
+                    continue // claimed by a flush of a process that still runs
+                }
                 try db.execute(sql: "UPDATE checkinQueue SET claimFlush = ?, claimExpires = ? WHERE id = ?",
-                               arguments: [flush.uuidString.lowercased(), expires, id])
+                               arguments: [Self.owner(flush), expires, try stored.text("id")])
                 return item
             }
             return nil
@@ -123,7 +130,7 @@ public struct SQLiteCheckinQueueRepository: CheckinQueueRepository {
 
     public func release(_ id: QueuedCheckin.ID, flush: UUID, replacement item: QueuedCheckin?) async throws {
         let key = id.description
-        let owner = flush.uuidString.lowercased()
+        let owner = Self.owner(flush)
         try await database.write(touching: [QueuedCheckinRecords.collection]) { db in
             if let item {
                 try db.execute(sql: """
@@ -134,6 +141,14 @@ public struct SQLiteCheckinQueueRepository: CheckinQueueRepository {
                 try db.execute(sql: "DELETE FROM checkinQueue WHERE id = ? AND claimFlush = ?", arguments: [key, owner])
             }
         }
+    }
+
+    /// `claimFlush` of `flush` in this process.
+    static func owner(_ flush: UUID) -> String { "\(flush.uuidString.lowercased())/\(ProcessLiveness.current)" }
+
+    /// The process of a `claimFlush`; `nil` for a claim written without one.
+    static func claimant(_ claim: String) -> Int32? {
+        claim.split(separator: "/").dropFirst().first.flatMap { Int32($0) }
     }
 
     public func update(_ item: QueuedCheckin) async throws -> Bool {

@@ -13,6 +13,9 @@ public struct CheckinQueueState: Sendable, Equatable, Codable {
         public let flush: UUID
         /// When the claim lapses; after it, another flush may claim the item.
         public let expires: Date
+        /// The process whose flush holds the claim, when known (absent in files written before):
+        /// once it has ended, another flush may claim the item at once.
+        public let process: Int32?
     }
 
     /// The queued check-ins, in the order they were queued.
@@ -30,14 +33,16 @@ public struct CheckinQueueState: Sendable, Equatable, Codable {
         items.append(item)
     }
 
-    /// Drops expired claims, then claims for `flush`, for `lifetime` seconds, the first item that is not
-    /// held for review, claimed, or in `excluding`; `nil` when there is none.
-    public mutating func claimNext(flush: UUID, now: Date, excluding: Set<QueuedCheckin.ID>, lifetime: TimeInterval) -> QueuedCheckin? {
-        claims.removeAll { $0.expires <= now }
+    /// Drops expired claims and those of a process that is no longer running (`isRunning`), then
+    /// claims for `flush` of `process`, for `lifetime` seconds, the first item that is not held for
+    /// review, claimed, or in `excluding`; `nil` when there is none.
+    public mutating func claimNext(flush: UUID, now: Date, excluding: Set<QueuedCheckin.ID>, lifetime: TimeInterval,
+                                   process: Int32? = nil, isRunning: (Int32) -> Bool = { _ in true }) -> QueuedCheckin? {
+        claims.removeAll { claim in claim.expires <= now || claim.process.map { !isRunning($0) } == true }
         let claimed = Set(claims.map(\.id))
         guard let item = items.first(where: { !$0.isHeldForReview && !claimed.contains($0.id) && !excluding.contains($0.id) })
         else { return nil }
-        claims.append(Claim(id: item.id, flush: flush, expires: now.addingTimeInterval(lifetime)))
+        claims.append(Claim(id: item.id, flush: flush, expires: now.addingTimeInterval(lifetime), process: process))
         return item
     }
 

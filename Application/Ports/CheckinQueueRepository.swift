@@ -4,7 +4,8 @@ import WellnessDomain
 /// The offline queue of check-ins waiting to be sent, in queue order.
 ///
 /// Sending is claimed item by item: ``claimNext(flush:now:excluding:)`` hands an item to one flush only
-/// (until ``release(_:flush:replacement:)`` or the claim expires after ``claimLifetime``), so two flushes
+/// (until ``release(_:flush:replacement:)``, the claim expires after ``claimLifetime``, or — in a
+/// store that several processes share — the process that claimed it has ended), so two flushes
 /// running at once — in two tasks or two processes — never send one item twice, and an item
 /// enqueued while a flush runs is simply picked up after the ones before it.
 public protocol CheckinQueueRepository: Sendable {
@@ -37,6 +38,7 @@ public protocol CheckinQueueRepository: Sendable {
 }
 
 extension CheckinQueueRepository {
-    /// How long a claim holds before another flush may take the item (a flush that died).
+    /// How long a claim holds before another flush may take the item (a flush that died in a
+    /// process that still runs; a store shared by processes frees a claim of one that ended at once).
     public static var claimLifetime: TimeInterval { 120 }
 }

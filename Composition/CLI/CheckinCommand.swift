@@ -34,7 +34,7 @@ struct CheckinCommand: AsyncParsableCommand {
                 let sent: Bool? = switch receipt.delivery {
                 case .local: nil
                 case .sent: true
-                case .queued, .rateLimited, .sessionEnded: false
+                case .queued, .rateLimited, .sessionEnded, .alreadyThere: false
                 }
                 if console.json {
                     try console.printJSON(CheckinOutput(receipt.checkin, sent: sent))
@@ -45,6 +45,8 @@ struct CheckinCommand: AsyncParsableCommand {
                                                       .verbatim(String(format: "%.2f", checkin.driftIndex))))
                     if receipt.delivery == .rateLimited {
                         console.print(console.text.string("cli.checkin.rateLimited"))
+                    } else if receipt.delivery == .alreadyThere {
+                        console.print(console.text.string("cli.checkin.alreadyThere", .verbatim(checkin.day.description)))
                     } else if let sent {
                         console.print(console.text.string(sent ? "cli.checkin.sent" : "cli.checkin.willSync"))
                     }

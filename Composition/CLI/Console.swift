@@ -28,7 +28,7 @@ struct Console {
             messages = CLIMessages(locale: configuration.locale)
             let client = try WellnessClient(configuration, trustedCertificates: context.variable("WELLNESS_CA_FILE").map {
                 URL(fileURLWithPath: context.path($0))
-            })
+            }, timeouts: ServerTimeoutSetting.timeouts(in: context))
             let wellness = try await client.wellness()
             login = wellness.drift.login
             try await body(Console(wellness: wellness, client: client, json: options.json, context: context,

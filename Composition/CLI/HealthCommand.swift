@@ -152,26 +152,30 @@ extension Console {
         guard summaries.contains(where: { $0 != HealthDaySummary(day: $0.day) }) else {
             return print(text.string("cli.health.none"))
         }
-        for day in summaries {
-            var parts: [String] = []
-            if let steps = day.steps { parts.append(text.string("cli.health.steps", .number(steps))) }
-            if let sleep = day.sleepMinutes {
-                parts.append(text.string("cli.health.sleep", .number(sleep / 60), .number(sleep % 60)))
-            }
-            if let water = day.waterLiters {
-                if let millilitres = WaterAmount.millilitres(below: water) {
-                    parts.append(text.string("cli.health.waterMillilitres", .number(millilitres)))
-                } else {
-                    parts.append(text.string("cli.health.water", .verbatim(WaterAmount.litres(water))))
-                }
-            }
-            if let mindful = day.mindfulMinutes { parts.append(text.string("cli.health.mindful", .number(mindful))) }
-            if let count = day.workouts {
-                parts.append(text.string("cli.health.workouts", .number(count), .number(day.workoutMinutes ?? 0)))
-            }
-            if let energy = day.activeEnergyKilocalories { parts.append(text.string("cli.health.energy", .number(energy))) }
-            if let heart = day.restingHeartRate { parts.append(text.string("cli.health.heart", .number(heart))) }
-            print("\(day.day)  " + (parts.isEmpty ? "–" : parts.joined(separator: " · ")))
+        for day in summaries { print("\(day.day)  " + healthParts(day)) }
+    }
+
+    /// What a health day holds, "steps · sleep · …" ("–" where nothing).
+    func healthParts(_ day: HealthDaySummary) -> String {
+        let text = self.text
+        var parts: [String] = []
+        if let steps = day.steps { parts.append(text.string("cli.health.steps", .number(steps))) }
+        if let sleep = day.sleepMinutes {
+            parts.append(text.string("cli.health.sleep", .number(sleep / 60), .number(sleep % 60)))
         }
+        if let water = day.waterLiters {
+            if let millilitres = WaterAmount.millilitres(below: water) {
+                parts.append(text.string("cli.health.waterMillilitres", .number(millilitres)))
+            } else {
+                parts.append(text.string("cli.health.water", .verbatim(WaterAmount.litres(water))))
+            }
+        }
+        if let mindful = day.mindfulMinutes { parts.append(text.string("cli.health.mindful", .number(mindful))) }
+        if let count = day.workouts {
+            parts.append(text.string("cli.health.workouts", .number(count), .number(day.workoutMinutes ?? 0)))
+        }
+        if let energy = day.activeEnergyKilocalories { parts.append(text.string("cli.health.energy", .number(energy))) }
+        if let heart = day.restingHeartRate { parts.append(text.string("cli.health.heart", .number(heart))) }
+        return parts.isEmpty ? "–" : parts.joined(separator: " · ")
     }
 }

@@ -43,13 +43,50 @@ struct SummaryCommand: AsyncParsableCommand {
                 console.print(console.text.string("cli.summary.drift", .text(level.name),
                                                   .number(insights.summary.checkinCount)))
             }
+            console.showGlance(summary)
             console.print()
             try console.showNudges(summary.nudges)
         }
     }
 }
 
-/// `{"today", "dog", "enabledModules", "needsSetup", "nudges", "deck", "journal", "supplements", "goals", "insights"}`.
+extension Console {
+    /// What now: today's check-in, the latest weigh-in, today's mood and yesterday's health day
+    /// (each only when there is something to say).
+    func showGlance(_ summary: TodaySummary) {
+        if let today = summary.checkin {
+            if today.offline {
+                warn(today.fetchedAt.map { text.string("cli.offline", .verbatim(localTime($0))) }
+                     ?? text.string("drift.message.offline"))
+            }
+            let source = today.source == .server ? text.string("cli.summary.checkin.server") : ""
+            if let checkin = today.checkin {
+                print(text.string("cli.summary.checkin.done", .verbatim(source), .number(checkin.energy),
+                                  .number(checkin.stress), .number(checkin.social)))
+            } else {
+                print(text.string("cli.summary.checkin.notYet", .verbatim(source)))
+            }
+        }
+        if let trend = summary.weight, let latest = trend.latest {
+            print(text.string("cli.summary.weight", .verbatim(WeightEntry.format(latest.kilograms)),
+                              .verbatim(LocalDay(latest.date, in: calendar).description),
+                              .verbatim(weightChange(trend.change7Days))))
+        }
+        if let mood = summary.mood {
+            print(text.string("cli.summary.mood", .number(mood.score)))
+        } else {
+            print(text.string("cli.summary.moodNotYet"))
+        }
+        if let health = summary.health {
+            print(text.string("cli.summary.health", .verbatim(health.day.description), .verbatim(healthParts(health))))
+        }
+    }
+}
+
+/// `{"today", "dog", "enabledModules", "needsSetup", "nudges", "deck", "journal", "supplements", "goals", "insights",
+/// "checkin", "weight", "mood", "health"}`: `checkin` is `{"done", "source", "offline", "checkin"}` (`null` without
+/// check-ins wired in), `weight` a trend (`null` without weigh-ins), `mood` today's (`null` when none), `health`
+/// yesterday's day (`null` without imported health data).
 struct SummaryOutput: Encodable {
     let today: LocalDay
     let dog: ProfileOutput?
@@ -61,6 +98,10 @@ struct SummaryOutput: Encodable {
     let supplements: [SupplementOutput]
     let goals: [GoalSummaryOutput]
     let insights: WeeklyInsights?
+    let checkin: CheckinTodayOutput?
+    let weight: WeightTrendOutput?
+    let mood: MoodOutput?
+    let health: HealthDayOutput?
 
     init(_ summary: TodaySummary, _ text: Localizer) {
         today = summary.today
@@ -73,6 +114,10 @@ struct SummaryOutput: Encodable {
         supplements = summary.supplements.map { SupplementOutput($0.supplement, taken: $0.taken) }
         goals = summary.goals.map { GoalSummaryOutput(goal: GoalOutput($0.goal), tips: $0.tips.map(TipsOutput.init)) }
         insights = summary.insights
+        checkin = summary.checkin.map(CheckinTodayOutput.init)
+        weight = summary.weight.map(WeightTrendOutput.init)
+        mood = summary.mood.map(MoodOutput.init)
+        health = summary.health.map(HealthDayOutput.init)
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -87,11 +132,33 @@ struct SummaryOutput: Encodable {
         try container.encode(supplements, forKey: .supplements)
         try container.encode(goals, forKey: .goals)
         try container.encode(insights, forKey: .insights)
+        try container.encode(checkin, forKey: .checkin)
+        try container.encode(weight, forKey: .weight)
+        try container.encode(mood, forKey: .mood)
+        try container.encode(health, forKey: .health)
     }
 
     enum CodingKeys: String, CodingKey {
         case today, dog, enabledModules, needsSetup, nudges, deck, journal, supplements, goals, insights
+        case checkin, weight, mood, health
     }
+}
+
+/// `{"done", "source": "server"|"local", "offline", "checkin": {...}|null}`.
+struct CheckinTodayOutput: Encodable {
+    let today: CheckinToday
+
+    init(_ today: CheckinToday) { self.today = today }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(today.checkin != nil, forKey: .done)
+        try container.encode(today.source.rawValue, forKey: .source)
+        try container.encode(today.offline, forKey: .offline)
+        try container.encode(today.checkin.map { CheckinOutput($0) }, forKey: .checkin)
+    }
+
+    enum CodingKeys: String, CodingKey { case done, source, offline, checkin }
 }
 
 /// `{"goal": {...}, "tips": {...}|null}`.

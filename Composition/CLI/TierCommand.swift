@@ -9,20 +9,23 @@ struct TierCommand: AsyncParsableCommand {
         subcommands: [Show.self, Set.self], defaultSubcommand: Show.self)
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show the tier in effect.")
+        static let configuration = CommandConfiguration(
+            abstract: "Show the tier in effect (logged in: your account's on the server).")
         @OptionGroup var options: GlobalOptions
 
         func run() async throws {
             try await Console.run(options) { console in
-                let tier = try await console.wellness.drift.tier()
-                if console.json { return try console.printJSON(["tier": tier.rawValue]) }
-                console.print(console.text.string("cli.tier.current", .text(tier.name)))
+                let tier = try await console.wellness.drift.tierReading()
+                console.showOffline(tier)
+                if console.json { return try console.printJSON(["tier": tier.value.rawValue]) }
+                console.print(console.text.string("cli.tier.current", .text(tier.value.name)))
             }
         }
     }
 
     struct Set: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Store the tier.")
+        static let configuration = CommandConfiguration(
+            abstract: "Store the tier (logged in, the server's admin sets it: wellness users tier).")
         @OptionGroup var options: GlobalOptions
         @Argument(help: "free or pro.", transform: parsed(parseTier)) var tier: Tier
 

@@ -21,10 +21,13 @@ struct TipsCommand: AsyncParsableCommand {
         let goal = try await console.wellness.goals.find(reference)
         let tips: GoalTips
         do {
-            tips = try await console.wellness.goals.tips(for: goal.id, refresh: refresh)
+            // The AI may take its time (up to its timeout): a spinner on stderr says so on a terminal.
+            tips = try await Spinner(output: console.context.errors, label: console.text.string("cli.tips.asking")).run {
+                try await console.wellness.goals.tips(for: goal.id, refresh: refresh)
+            }
         } catch GoalTipsError.noTipsAvailable {
             if console.json { return try console.printJSON(TipsOutput(none: goal.id)) }
-            console.print(console.text.string("cli.tips.title", .verbatim(goal.title)))
+            console.showTipsTitle(goal)
             return console.showNoTips(goal)
         }
         if console.json {
@@ -32,7 +35,7 @@ struct TipsCommand: AsyncParsableCommand {
             if let note = console.fallbackNote(tips) { console.warn(note) }
             return try console.printJSON(TipsOutput(tips))
         }
-        console.print(console.text.string("cli.tips.title", .verbatim(goal.title)))
+        console.showTipsTitle(goal)
         if tips.stale {
             console.print(console.text.string("cli.tips.stale", .verbatim(console.localTime(tips.generatedAt))))
         }
@@ -88,6 +91,12 @@ struct TipsOutput: Encodable {
 }
 
 extension Console {
+    /// "Tips for …", and the goal's description under it when it has one.
+    func showTipsTitle(_ goal: Goal) {
+        print(text.string("cli.tips.title", .verbatim(goal.title)))
+        if let description = goal.description, !description.isEmpty { print(description) }
+    }
+
     /// Why these tips come from the rules although another service was asked: what would be sent
     /// where, or what went wrong. `nil` when the service answered.
     func fallbackNote(_ tips: GoalTips) -> String? {

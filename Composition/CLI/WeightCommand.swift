@@ -219,13 +219,16 @@ final class ProgressBar: Sendable {
 }
 
 extension Console {
+    /// A change in kg with its sign ("−0.6 kg"), or "no data".
+    func weightChange(_ value: Double?) -> String {
+        guard let value else { return text.string("cli.weight.trend.noData") }
+        let rounded = (value * 100).rounded() / 100
+        return (rounded > 0 ? "+" : rounded < 0 ? "−" : "±") + WeightEntry.format(abs(rounded)) + " kg"
+    }
+
     func showWeightTrend(_ trend: WeightTrend) {
         guard let latest = trend.latest else { return print(text.string("cli.weight.none")) }
-        func change(_ value: Double?) -> String {
-            guard let value else { return text.string("cli.weight.trend.noData") }
-            let rounded = (value * 100).rounded() / 100
-            return (rounded > 0 ? "+" : rounded < 0 ? "−" : "±") + WeightEntry.format(abs(rounded)) + " kg"
-        }
+        let change = weightChange
         let rows = [
             (text.string("cli.weight.trend.latest"), "\(WeightEntry.format(latest.kilograms)) kg (\(localTime(latest.date)))"),
             (text.string("cli.weight.trend.change7"), change(trend.change7Days)),

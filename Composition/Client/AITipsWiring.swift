@@ -33,6 +33,8 @@ public struct AITipsSettings: Sendable {
 
     /// The model asked when none is named.
     public static let defaultModel = AITipsConfiguration.defaultModel
+    /// How long a call may take when nothing else is said: 20 seconds.
+    public static let defaultTimeout = AITipsConfiguration.defaultTimeout
 
     /// `scheme://host[:port]` of ``url``: what is shown and remembered.
     public var destination: String { RemoteTipsGate.destination(of: url) }

@@ -19,13 +19,20 @@ public struct WellnessClient: Sendable {
     /// Talks to the server: trusting the system's certificate authorities, and those of the file
     /// given (a server with a private authority or a self-signed certificate).
     let http: HTTPClient
+    /// How long a call may wait for the server before it counts as unreachable.
+    public let timeouts: ServerTimeouts
+    /// The one owner of "online" for every call this client (and the containers it builds)
+    /// makes: once a call found the server unreachable, the others do not try it again.
+    public let connectivity = ServerConnectivity()
 
     /// The client of a configuration's data directory. The in-memory store keeps its login in
     /// memory, so it is never logged in across runs. `trustedCertificates`, a PEM file, adds to
-    /// the certificates https trusts.
-    public init(_ configuration: WellnessConfiguration, trustedCertificates: URL? = nil) throws {
+    /// the certificates https trusts; `timeouts` say how long the server is waited for.
+    public init(_ configuration: WellnessConfiguration, trustedCertificates: URL? = nil,
+                timeouts: ServerTimeouts = ServerTimeouts()) throws {
         self.configuration = configuration
-        http = try TrustedCertificates.client(alsoTrusting: trustedCertificates)
+        self.timeouts = timeouts
+        http = try TrustedCertificates.client(alsoTrusting: trustedCertificates, connect: timeouts.connect)
         if configuration.store == .memory {
             credentials = InMemoryCredentialStore()
         } else {
@@ -49,19 +56,25 @@ public struct WellnessClient: Sendable {
     /// The logged-in account on its server: downloading its data, deleting it.
     public var account: ServerAccount { ServerAccount(credentials: credentials, connect: connect) }
 
-    /// The server's side of the ports for a login, over HTTP; any 401 clears the stored token.
+    /// The server's side of the ports for a login, over HTTP, sharing ``connectivity``; any 401
+    /// clears the stored token.
     func connection(_ login: StoredCredentials) -> RemoteConnection {
         let forget = ForgetRefusedSession(credentials: credentials)
-        let api = WellnessAPIClient(server: login.server, token: login.accessToken, client: http,
+        let api = WellnessAPIClient(server: login.server, token: login.accessToken, client: http, timeouts: timeouts,
                                     onUnauthorized: { _ = try? await forget.execute() })
         return RemoteConnection(login: login, checkins: HTTPCheckinAPI(api), drift: HTTPDriftRemote(api),
-                                tips: HTTPGoalTipsService(api, language: configuration.locale.rawValue))
+                                tips: HTTPGoalTipsService(api, language: configuration.locale.rawValue),
+                                session: HTTPSessionAPI(api), connectivity: connectivity)
     }
 
-    /// Connects to a server's session endpoints over HTTP.
+    /// Connects to a server's session endpoints over HTTP, through ``connectivity``.
     var connect: ConnectToServer {
-        let http = self.http
-        return { server, token in HTTPSessionAPI(WellnessAPIClient(server: server, token: token, client: http)) }
+        let (http, timeouts, connectivity) = (self.http, self.timeouts, self.connectivity)
+        return { server, token in
+            ConnectedSessionAPI(HTTPSessionAPI(WellnessAPIClient(server: server, token: token, client: http,
+                                                                 timeouts: timeouts)),
+                                connectivity: connectivity)
+        }
     }
 }
 

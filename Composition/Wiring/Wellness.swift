@@ -78,15 +78,10 @@ public struct Wellness: Sendable {
         supplements = Supplements(supplements: repositories.supplements,
                                   defaults: SupplementStack.defaults(named: { key, _ in localizer.string(key) }), time: time)
         exercises = Exercises(exercises: repositories.exercises, defaults: try ExerciseDefinition.bundledLibrary())
-        // One connectivity for every call to the server: the first sends the waiting check-ins.
-        let connectivity = remote.map { remote in
-            ServerConnectivity(flush: FlushCheckinQueue(queue: repositories.checkinQueue, api: remote.checkins, time: time))
-        }
-        let remoteTips: (any GoalTipsService)? = if let remote, let connectivity {
-            ConnectedGoalTipsService(remote.tips, connectivity: connectivity)
-        } else {
-            nil
-        }
+        // Every call to the server goes through one decorator per port and the process's one
+        // connectivity; the first (but the queue's own) sends the waiting check-ins.
+        let connected = remote.map { ConnectedServer($0, queue: repositories.checkinQueue, time: time) }
+        let remoteTips = connected?.tips
         // The server's tips while logged in; else the configured service, with the rules to fall
         // back on; else the rules.
         let rules = RuleBasedGoalTipsService(language: locale.rawValue)
@@ -95,12 +90,14 @@ public struct Wellness: Sendable {
         moods = Moods(moods: repositories.moods, time: time)
         weight = Weight(weights: repositories.weights, time: time)
         self.health = Health(health: repositories.health, time: time)
-        drift = Drift(repositories: repositories, tierOverride: tierOverride, remote: remote, connectivity: connectivity,
-                      time: time)
+        drift = Drift(repositories: repositories, tierOverride: tierOverride, server: connected, time: time)
         getTodaySummary = GetTodaySummary(
             modules: modules.listModules, profile: profile.getDogProfile, nudges: nudges.evaluateNudges,
             deck: catchUp.buildCatchUpDeck, journal: journal.getJournal, supplements: supplements.listSupplements,
-            goals: goals.listGoals, tips: goals.getGoalTips, insights: drift.computeWeeklyInsights, time: time)
+            goals: goals.listGoals, tips: goals.getGoalTips, insights: drift.computeWeeklyInsights,
+            glance: GetTodaySummary.Glance(checkin: drift.readCheckinToday, weight: weight.getWeightTrend,
+                                           moods: moods.listMoods, health: self.health.getHealthSummary),
+            time: time)
     }
 
     /// Builds the container for a configuration, opening (and creating) its store.
@@ -114,7 +111,8 @@ public struct Wellness: Sendable {
     }
 
     /// Today at a glance: modules, the dog, nudges, the catch-up deck, the journal,
-    /// supplements, goals with their tips and the week's Drift picture.
+    /// supplements, goals with their tips, the week's Drift picture, today's check-in (the
+    /// server's when logged in), the latest weigh-in, today's mood and yesterday's health day.
     public func todaySummary() async throws -> TodaySummary {
         try await getTodaySummary.execute()
     }

@@ -170,3 +170,35 @@ extension ApiFailure: WellnessError {
         }
     }
 }
+
+extension ApiFailure {
+    /// The failure any error of a call to the server stands for: an ``ApiFailure`` is itself; a
+    /// `URLError`, or a call cancelled while it waited for an answer, is ``offline`` (no answer
+    /// came); anything else is an unusable answer (`other(status: nil)`). Every client of the
+    /// server classifies a failed call here, so "unreachable" is decided in one place.
+    public init(_ error: any Error) {
+        switch error {
+        case let failure as ApiFailure: self = failure
+        case is URLError, is CancellationError: self = .offline
+        default: self = .other(status: nil)
+        }
+    }
+
+    /// The failure of a tips service that is the server: not reached (or down) is ``offline``, a
+    /// 429 and a 401 are themselves, an unusable answer is `other(status: nil)`.
+    public init(_ error: GoalTipsServiceError) {
+        switch error {
+        case .unavailable: self = .offline
+        case .rateLimited(let seconds): self = .rateLimited(retryAfter: seconds)
+        case .unauthorized: self = .unauthorized
+        case .invalidResponse, .remoteNotAllowed: self = .other(status: nil)
+        }
+    }
+
+    /// Whether the server could not be reached at all: the rest of the command does not try
+    /// again, reads answer from the cache and writes wait in the queue.
+    public var isUnreachable: Bool { self == .offline }
+
+    /// Whether `error`, from a call to the server, means it could not be reached.
+    public static func isUnreachable(_ error: any Error) -> Bool { ApiFailure(error).isUnreachable }
+}

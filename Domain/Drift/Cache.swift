@@ -12,13 +12,15 @@ public enum CacheDataType: String, Sendable, Hashable, Codable, CaseIterable {
     case insights
     /// Reminder settings: 10 minutes.
     case reminderSettings
+    /// The tier the server's session says: 10 minutes, like insights.
+    case sessionTier
 
     /// How long an entry stays fresh, in whole milliseconds (the design's `CACHE_TTL`).
     public var timeToLiveMilliseconds: Int64 {
         switch self {
         case .checkinToday: 60_000
         case .trends, .alerts: 300_000
-        case .insights, .reminderSettings: 600_000
+        case .insights, .reminderSettings, .sessionTier: 600_000
         }
     }
 

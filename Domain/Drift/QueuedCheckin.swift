@@ -108,7 +108,8 @@ public enum FlushDecision: Sendable, Hashable {
 
 /// The counts a flush reports.
 ///
-/// - `flushed`: items removed because the server accepted them or already had them;
+/// - `flushed`: items removed because the server accepted them or already had them
+///   (``sent`` of them accepted, the days in ``alreadyThere`` kept as the server had them);
 /// - `failed`: items sent this time that failed (they stay in the queue);
 /// - `held`: items held for review when the flush ends: those skipped because they were
 ///   already held, plus those that just reached `QueuedCheckin.maxFailures` (which therefore
@@ -124,15 +125,33 @@ public struct FlushSummary: Sendable, Hashable, Codable {
     public var rateLimited: Bool
     /// Until when the server asked to wait (its `Retry-After`), when it said.
     public var retryAt: Date?
+    /// The days of the items the server answered 409 for: it already had a check-in that day and
+    /// kept its own (they left the queue, and count in `flushed`).
+    public var alreadyThere: [LocalDay]
+    /// The items still queued when the flush ended that are not held for review: they wait for
+    /// the next sync (offline, asked to wait, failed this time, or claimed by another flush).
+    /// Counted by a sync (`FlushCheckinQueue.executeCountingWaiting()`); 0 otherwise.
+    public var waiting: Int
 
     public init(flushed: Int = 0, failed: Int = 0, held: Int = 0, offline: Bool = false, rateLimited: Bool = false,
-                retryAt: Date? = nil) {
+                retryAt: Date? = nil, alreadyThere: [LocalDay] = [], waiting: Int = 0) {
         self.flushed = flushed
         self.failed = failed
         self.held = held
         self.offline = offline
         self.rateLimited = rateLimited
         self.retryAt = retryAt
+        self.alreadyThere = alreadyThere
+        self.waiting = waiting
+    }
+
+    /// The items the server accepted.
+    public var sent: Int { flushed - alreadyThere.count }
+
+    /// Counts a sent item's decision; a duplicate's day goes to ``alreadyThere``.
+    public mutating func record(_ decision: FlushDecision, day: LocalDay) {
+        if decision == .removeDuplicate { alreadyThere.append(day) }
+        record(decision)
     }
 
     /// Counts a sent item's decision.

@@ -56,19 +56,41 @@ struct DecideCatchUpCardTests {
         #expect(english(error).hasSuffix("cards in the deck: none") == true)
     }
 
-    @Test("after deciding, the card is gone from the deck; deciding it again is refused",
+    @Test("after deciding, the card is gone from the deck; deciding it again replaces the decision and its completion",
           arguments: InterventionDecision.Status.allCases)
-    func gone(status: InterventionDecision.Status) async throws {
+    func decideAgain(status: InterventionDecision.Status) async throws {
         let world = TestWorld()
         let day = Fixtures.day("2026-02-28")
         try await world.decideCatchUpCard.execute("walk_after_lunch", day: day, status: status)
         #expect(try await world.deckIDs() == Self.deck.filter { $0 != "walk_after_lunch@2026-02-28" })
-        await #expect(throws: InterventionError.self) {
-            try await world.decideCatchUpCard.execute("walk_after_lunch", day: day, status: .done)
-        }
+        let other: InterventionDecision.Status = status == .done ? .skipped : .done
+        try await world.decideCatchUpCard.execute("walk_after_lunch", day: day, status: other)
         let logged = await world.logged(around: "2026-02-28")
-        #expect(logged.decisions.map(\.status) == [status])
-        #expect(logged.completions.count == (status == .done ? 1 : 0))
+        #expect(logged.decisions.map(\.status) == [other], "one decision, the last")
+        #expect(logged.completions.count == (other == .done ? 1 : 0), "done ↔ skipped adds or removes its completion")
+        #expect(try await world.deckIDs() == Self.deck.filter { $0 != "walk_after_lunch@2026-02-28" })
+    }
+
+    @Test("deciding a counter done again with another count replaces the count of its completion")
+    func anotherCount() async throws {
+        let world = TestWorld()
+        let day = Fixtures.day("2026-02-28")
+        try await world.decideCatchUpCard.execute("stress_reduction", day: day, status: .done, count: 2)
+        try await world.decideCatchUpCard.execute("stress_reduction", day: day, status: .done, count: 5)
+        let logged = await world.logged(around: "2026-02-28")
+        #expect(logged.decisions.map(\.count) == [5])
+        #expect(logged.completions.map(\.count) == [5])
+    }
+
+    @Test("a decided card whose section left the last 24 hours is not decided again")
+    func decidedOutsideTheWindow() async throws {
+        let world = TestWorld(now: "2026-03-01T21:00:00+01:00")
+        try await world.decideCatchUpCard.execute("vegetables_dinner", day: Fixtures.day("2026-02-28"), status: .skipped)
+        world.set(now: "2026-03-01T21:01:00+01:00")
+        await #expect(throws: InterventionError.self) {
+            try await world.decideCatchUpCard.execute("vegetables_dinner", day: Fixtures.day("2026-02-28"), status: .done)
+        }
+        #expect(await world.logged(around: "2026-02-28").decisions.map(\.status) == [.skipped])
     }
 
     @Test("the count defaults to the card's: 1 for a counter, 1 for other types",

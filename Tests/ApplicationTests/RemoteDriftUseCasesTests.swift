@@ -167,7 +167,8 @@ struct FlushOfflineTests {
         await api.reply(to: b, with: .outcome(.duplicate))
         let duplicate = try await flush.execute(sending: b)
         #expect(duplicate.sent, "the server had it already")
-        #expect(duplicate.summary == FlushSummary(flushed: 1, failed: 0, held: 0))
+        #expect(duplicate.summary == FlushSummary(flushed: 1, failed: 0, held: 0, alreadyThere: [b.checkin.day]))
+        #expect(duplicate.summary.sent == 0, "nothing was accepted: the server kept its own")
 
         let c = item("2026-11-19")
         await queue.enqueue(c)

@@ -28,7 +28,7 @@ private struct FailingCheckinAPI: CheckinAPI {
     }
 }
 
-@Suite("ServerConnectivity: the network state machine on the client")
+@Suite("ServerConnectivity: the one owner of online on the client")
 struct ServerConnectivityTests {
     let clock = FixedWallClock(Fixtures.instant("2026-11-20T10:00:00Z"))
     let queue = InMemoryCheckinQueueRepository()
@@ -41,37 +41,71 @@ struct ServerConnectivityTests {
                                           queuedAt: clock.now()))
     }
 
-    @Test("a process starts offline; its first call to the server sends the queue, later ones do not while it answers")
-    func firstCallSends() async throws {
-        let connectivity = ServerConnectivity(flush: FlushCheckinQueue(queue: queue, api: api, time: time))
-        #expect(await connectivity.isOnline == false)
-        try await enqueue("2026-11-19")
-        await connectivity.willCallServer()
-        #expect(await api.sent == 1)
-        #expect(await connectivity.isOnline)
-
-        try await enqueue("2026-11-20")
-        await connectivity.willCallServer()
-        #expect(await api.sent == 1, "online: the queue is not sent before every call")
-
-        await connectivity.serverUnreachable()
-        await connectivity.willCallServer()
-        #expect(await api.sent == 2, "back from unreachable: sent again")
+    /// A flush through the connectivity's decorator, as the container builds it.
+    func flush(_ connectivity: ServerConnectivity) -> FlushCheckinQueue {
+        FlushCheckinQueue(queue: queue, api: ConnectedCheckinAPI(api, connectivity: connectivity), time: time)
     }
 
-    @Test("when the queue cannot go out for want of a connection, the machine goes back offline")
+    @Test("the first call of a process sends the queue first; later calls do not")
+    func firstCallSends() async throws {
+        let connectivity = ServerConnectivity()
+        #expect(await connectivity.isOnline)
+        try await enqueue("2026-11-19")
+        #expect(try await connectivity.call(sendingFirst: flush(connectivity)) { 42 } == 42)
+        #expect(await api.sent == 1)
+        try await enqueue("2026-11-20")
+        _ = try await connectivity.call(sendingFirst: flush(connectivity)) { 0 }
+        #expect(await api.sent == 1, "once per process: the queue is not sent before every call")
+    }
+
+    @Test("a call that finds the server unreachable takes the process offline: no later call tries",
+          arguments: [ApiFailure.offline, URLError(.cannotConnectToHost), CancellationError()] as [any Error & Sendable])
+    func unreachableGoesOffline(error: any Error & Sendable) async throws {
+        let connectivity = ServerConnectivity()
+        await #expect(throws: (any Error).self) { try await connectivity.call { () throws -> Int in throw error } }
+        #expect(await connectivity.isOnline == false)
+        let tried = Counter()
+        await #expect(throws: ApiFailure.offline) { try await connectivity.call { await tried.add() } }
+        #expect(await tried.count == 0, "offline: the call was not tried")
+    }
+
+    @Test("an answer that is a failure (401, 409, 429, 500, unusable) keeps the process online",
+          arguments: [ApiFailure.unauthorized, .conflict, .rateLimited(retryAfter: 3), .other(status: 500),
+                      .other(status: nil)])
+    func answeredStaysOnline(failure: ApiFailure) async throws {
+        let connectivity = ServerConnectivity()
+        await #expect(throws: failure) { try await connectivity.call { () throws -> Int in throw failure } }
+        #expect(await connectivity.isOnline)
+    }
+
+    @Test("tips: an unavailable service takes the process offline, and offline it is not asked")
+    func tipsGoOffline() async throws {
+        let connectivity = ServerConnectivity()
+        await #expect(throws: GoalTipsServiceError.unavailable("down")) {
+            try await connectivity.callTipsService { () async throws(GoalTipsServiceError) -> Int in throw .unavailable("down") }
+        }
+        #expect(await connectivity.isOnline == false)
+    }
+
+    @Test("when the queue cannot go out for want of a connection, the process is offline; the platform's report brings it back")
     func offlineFlushGoesOffline() async throws {
-        let connectivity = ServerConnectivity(flush: FlushCheckinQueue(queue: queue, api: api, time: time))
+        let connectivity = ServerConnectivity()
         try await enqueue("2026-11-19")
         await api.set(offline: true)
-        await connectivity.willCallServer()
+        await #expect(throws: ApiFailure.offline) { try await connectivity.call(sendingFirst: flush(connectivity)) { 1 } }
         #expect(await connectivity.isOnline == false)
         #expect(await queue.all().first?.retryCount == 0, "no try was used up")
         await api.set(offline: false)
-        await connectivity.handle(.connected) // the platform reports the connection back
+        await connectivity.handle(.connected, sendingWith: flush(connectivity)) // the platform reports the connection back
         #expect(await api.sent == 1)
         #expect(await queue.all().isEmpty)
     }
+}
+
+/// Counts calls.
+private actor Counter {
+    private(set) var count = 0
+    func add() { count += 1 }
 }
 
 @Suite("FlushCheckinQueue follows the failure resolution table")

@@ -255,6 +255,31 @@ struct DeckCLITests {
         #expect(try await cli.deckSummary(now: "2026-01-06T10:05")["pending"] as? [String] == F.morningItems)
     }
 
+    @Test("deciding a card again (skipped → done → skipped, another count) replaces the decision and its completion",
+          arguments: persistentStores)
+    func decideAgain(store: String) async throws {
+        let cli = try await Sandbox(store: store).started()
+        try await cli.ok(["deck", "skip", "morning_light", "--day", F.yesterday], now: F.tenAM)
+        let done = try await cli.ok(["deck", "done", "morning_light", "--day", F.yesterday], now: F.tenAM)
+        #expect(done.stdout.contains("Marked Morning daylight done for 2026-01-05."), "\(done)")
+        var light = try await cli.history("morning_light", now: F.tenAM)
+        #expect(light.decisions.map { $0["status"] as? String } == ["done"], "the last decision")
+        #expect(light.completions.map { $0["timestamp"] as? String } == ["2026-01-05T11:00:00.000Z"])
+        try await cli.ok(["deck", "skip", "morning_light", "--day", F.yesterday], now: F.tenAM)
+        light = try await cli.history("morning_light", now: F.tenAM)
+        #expect(light.decisions.map { $0["status"] as? String } == ["skipped"])
+        #expect(light.completions.isEmpty, "skipped again: its back-dated completion is gone")
+
+        try await cli.ok(["deck", "done", "hydration_morning", "--day", F.yesterday, "--count", "2"], now: F.tenAM)
+        try await cli.ok(["deck", "done", "hydration_morning", "--day", F.yesterday, "--count", "5"], now: F.tenAM)
+        let water = try await cli.history("hydration_morning", now: F.tenAM)
+        #expect(water.decisions.map { $0["count"] as? Int } == [5])
+        #expect(water.completions.map { $0["count"] as? Int } == [5])
+        let text = try await cli.ok(["interventions", "history", "hydration_morning"], now: F.tenAM).stdout
+        #expect(text.contains("done"), "the history shows the last decision: \(text)")
+        #expect(!text.contains("skipped"), "\(text)")
+    }
+
     @Test("deciding a card that is not in the deck: exit 1, a message naming it and listing the deck; nothing written",
           arguments: persistentStores)
     func notInDeck(store: String) async throws {
@@ -265,8 +290,6 @@ struct DeckCLITests {
         let deck = try await cli.cardKeys(now: F.tenAM)
 
         let cases: [(arguments: [String], why: String)] = [
-            (["deck", "done", "morning_light", "--day", F.yesterday], "already decided"),
-            (["deck", "skip", "morning_light", "--day", F.yesterday], "already decided"),
             (["deck", "done", "protein_breakfast", "--day", F.yesterday], "already completed"),
             (["deck", "done", "charge_biofeedback", "--day", "2026-01-04"], "ended more than 24 hours ago"),
             (["deck", "done", "charge_biofeedback", "--day", F.today], "today's morning has not ended"),
@@ -306,12 +329,13 @@ struct DeckCLITests {
         #expect(zero.status == 1, "\(zero)")
         #expect(try await cli.ok(["deck", "--json"], now: F.tenAM).stdout == before, "still nothing written")
 
-        // The last case is in the deck: it works, and deciding it again is refused.
+        // The last case is in the deck: it works, it leaves the deck, and deciding it again
+        // replaces the decision (issue 34: decisions can be changed).
         let sanity = try #require(cases.last)
         try await cli.ok(sanity.arguments, now: F.tenAM)
+        #expect(try await cli.cardKeys(now: F.tenAM).contains("exercise_timing@2026-01-05") == false)
         let again = try await cli.run(sanity.arguments, now: F.tenAM)
-        #expect(again.status == 1, "\(again)")
-        #expect(!again.stderr.contains("exercise_timing@2026-01-05"), "no longer listed: \(again)")
+        #expect(again.status == 0, "\(again)")
     }
 
     @Test("an empty deck: deciding anything says the deck has no cards")
@@ -324,7 +348,9 @@ struct DeckCLITests {
         #expect((deck["cards"] as? [Any])?.isEmpty == true)
         let text = try await cli.ok(["deck", "--catalog", catalog.path], now: F.tenAM)
         #expect(text.stdout.contains("Nothing to catch up on."), "\(text)")
-        let result = try await cli.run(["deck", "done", "stretch", "--day", F.yesterday, "--catalog", catalog.path],
+        // A card of the last 24 hours that was decided can be decided again; one that never was
+        // a card (the day before) is refused, the deck having none.
+        let result = try await cli.run(["deck", "done", "stretch", "--day", "2026-01-03", "--catalog", catalog.path],
                                        now: F.tenAM)
         #expect(result.status == 1, "\(result)")
         #expect(result.stderr.contains("cards in the deck: none"), "\(result)")

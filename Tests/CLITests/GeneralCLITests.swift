@@ -215,14 +215,18 @@ struct GeneralCLITests {
         #expect(dutch.stdout.contains("Wellness — vandaag, 2026-01-05"), "\(dutch)")
     }
 
-    @Test("summary --json has today, dog, enabledModules, needsSetup, nudges, deck, journal, supplements, goals and insights",
+    @Test("summary --json has today, dog, enabledModules, needsSetup, nudges, deck, journal, supplements, goals, insights, checkin, weight, mood and health",
           arguments: persistentStores)
     func summaryJSON(store: String) async throws {
         let cli = try Sandbox(store: store)
         let fresh = try await cli.ok(["summary", "--json"], now: Moment.start)
         let summary = try #require(try fresh.json() as? [String: Any])
         #expect(Set(summary.keys) == ["today", "dog", "enabledModules", "needsSetup", "nudges", "deck", "journal",
-                                      "supplements", "goals", "insights"])
+                                      "supplements", "goals", "insights", "checkin", "weight", "mood", "health"])
+        #expect((summary["checkin"] as? [String: Any])?["done"] as? Bool == false)
+        #expect((summary["checkin"] as? [String: Any])?["source"] as? String == "local")
+        #expect(summary["weight"] is NSNull && summary["mood"] is NSNull && summary["health"] is NSNull,
+                "nothing to say: no weigh-ins, no mood, no health data")
         #expect(summary["needsSetup"] as? Bool == true, "a fresh store was never set up")
         let insights = try #require(summary["insights"] as? [String: Any])
         #expect((insights["summary"] as? [String: Any])?["checkinCount"] as? Int == 0)
@@ -242,6 +246,36 @@ struct GeneralCLITests {
         // The local date follows TZ: 23:30Z is already 6 February in Amsterdam.
         let midnight = try await cli.ok(["summary", "--json"], now: "2026-02-05T23:30:00Z")
         #expect((try midnight.json() as? [String: Any])?["today"] as? String == "2026-02-06")
+    }
+
+    @Test("the summary answers what now: today's check-in, the latest weigh-in and its 7-day change, today's mood",
+          arguments: persistentStores)
+    func summaryWhatNow(store: String) async throws {
+        let cli = try Sandbox(store: store)
+        let before = try await cli.ok(["summary"], now: Moment.start)
+        #expect(before.stdout.contains("Check-in today: not yet (wellness checkin)"), "\(before)")
+        #expect(before.stdout.contains("Mood today: not logged"), "\(before)")
+        #expect(!before.stdout.contains("Weight:") && !before.stdout.contains("Health "), "nothing to say: \(before)")
+
+        try await cli.ok(["weight", "add", "73.0", "--at", "2025-12-29T08:00:00Z"], now: Moment.start)
+        try await cli.ok(["weight", "add", "72.4", "--at", "2026-01-05T08:00:00Z"], now: Moment.start)
+        try await cli.ok(["mood", "log", "4"], now: Moment.start)
+        try await cli.ok(["checkin", "--energy", "4", "--stress", "2", "--social", "5"], now: Moment.start)
+        let after = try await cli.ok(["summary"], now: Moment.start)
+        #expect(after.stdout.contains("Check-in today: done (energy 4, stress 2, social 5)"), "\(after)")
+        #expect(after.stdout.contains("Weight: 72.4 kg on 2026-01-05 (7 days: −0.6 kg)"), "\(after)")
+        #expect(after.stdout.contains("Mood today: 4/5"), "\(after)")
+
+        let json = try #require(try await cli.ok(["summary", "--json"], now: Moment.start).json() as? [String: Any])
+        let checkin = try #require(json["checkin"] as? [String: Any])
+        #expect(checkin["done"] as? Bool == true && checkin["offline"] as? Bool == false)
+        #expect((checkin["checkin"] as? [String: Any])?["energy"] as? Int == 4)
+        #expect(((json["weight"] as? [String: Any])?["latest"] as? [String: Any])?["weightKg"] as? Double == 72.4)
+        #expect((json["mood"] as? [String: Any])?["score"] as? Int == 4)
+
+        let dutch = try await cli.ok(["summary", "--locale", "nl"], now: Moment.start)
+        #expect(dutch.stdout.contains("Check-in vandaag: gedaan (energie 4, stress 2, sociaal 5)"), "\(dutch)")
+        #expect(dutch.stdout.contains("Stemming vandaag: 4/5"), "\(dutch)")
     }
 
     // MARK: - Demo

@@ -114,8 +114,10 @@ struct ServerCLITests {
         let queued = try #require(try await client.ok(["queue", "--json"]).json() as? [[String: Any]])
         #expect(queued.count == 2 && queued.allSatisfy { $0["retryCount"] as? Int == 0 },
                 "being offline does not use up an item's tries")
-        let stillDown = try await client.ok(["sync"], now: DriftCLITests.now)
+        let stillDown = try await client.run(["sync"], now: DriftCLITests.now)
         #expect(stillDown.stdout.contains("Synced 0 check-ins") && stillDown.stdout.contains("could not be reached"))
+        #expect(stillDown.stdout.contains("2 check-ins still wait to be sent"), "\(stillDown)")
+        #expect(stillDown.status == 1, "something waits that could not be sent: \(stillDown)")
 
         let second = try await ServerProcess(serverData, port: first.port)
         defer { _ = second.stop() }
@@ -184,14 +186,45 @@ struct ServerCLITests {
         let limited = try await client.ok(["checkin", "--energy", "3", "--stress", "3", "--social", "3",
                                            "--day", "2026-11-20"], now: DriftCLITests.now)
         #expect(limited.stdout.contains("The server asked to wait"), "\(limited)")
-        let synced = try await client.ok(["sync"], now: DriftCLITests.now)
+        let synced = try await client.run(["sync"], now: DriftCLITests.now)
         #expect(synced.stdout.contains("Synced 0 check-ins"), "\(synced)")
         #expect(synced.stdout.contains("asked to wait until"), "\(synced)")
-        let json = try #require(try await client.ok(["sync", "--json"], now: DriftCLITests.now).json() as? [String: Any])
+        #expect(synced.status == 1, "one check-in still waits: \(synced)")
+        let waiting = try await client.run(["sync", "--json"], now: DriftCLITests.now)
+        #expect(waiting.status == 1, "\(waiting)")
+        let json = try #require(try waiting.json() as? [String: Any])
         #expect(json["rateLimited"] as? Bool == true)
         #expect(json["retryAt"] is String, "\(json)")
+        #expect(json["waiting"] as? Int == 1 && (json["alreadyThere"] as? [Any])?.isEmpty == true, "\(json)")
         let queued = try #require(try await client.ok(["queue", "--json"]).json() as? [[String: Any]])
         #expect(queued.count == 1 && queued.first?["retryCount"] as? Int == 0, "no try was used up: \(queued)")
+    }
+
+    @Test("a check-in on a day the server already has (409): the server keeps its own, and the client says so")
+    func alreadyCheckedIn() async throws {
+        let serverData = try await Self.serverDataWithAnn()
+        let server = try await ServerProcess(serverData)
+        defer { _ = server.stop() }
+        let phone = try Sandbox(), laptop = try Sandbox(store: "json")
+        for device in [phone, laptop] {
+            let login = try await device.raw(["login", "--server", server.url, "--email", "ann@example.org",
+                                              "--data-dir", device.data.path], input: Self.password + "\n")
+            try #require(login.status == 0, "\(login)")
+        }
+        let first = try await phone.ok(["checkin", "--energy", "4", "--stress", "2", "--social", "4", "--day", "2026-11-20"],
+                                       now: DriftCLITests.now)
+        #expect(first.stdout.contains("Sent to the server"), "\(first)")
+        let second = try await laptop.ok(["checkin", "--energy", "1", "--stress", "5", "--social", "1",
+                                          "--day", "2026-11-20"], now: DriftCLITests.now)
+        #expect(second.stdout.contains("Already checked in on 2026-11-20; the server kept its check-in."), "\(second)")
+        #expect(!second.stdout.contains("Sent to the server"), "\(second)")
+        let queue = try #require(try await laptop.ok(["queue", "--json"]).json() as? [Any])
+        #expect(queue.isEmpty, "nothing is left to send")
+        let synced = try await laptop.ok(["sync"], now: DriftCLITests.now)
+        #expect(synced.stdout.contains("Synced 0 check-ins"), "\(synced)")
+        let today = try #require(try await laptop.ok(["trends", "--json"], now: DriftCLITests.now).json() as? [String: Any])
+        let points = try #require(today["points"] as? [[String: Any]], "\(today)")
+        #expect(points.first { $0["day"] as? String == "2026-11-20" }?["energy"] as? Int == 4, "the server's: \(points)")
     }
 
     @Test("serve --trusted-proxy: failed logins back off per client the proxy forwards for, not per proxy")

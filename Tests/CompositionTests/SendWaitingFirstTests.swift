@@ -54,54 +54,62 @@ struct SendWaitingFirstTests {
     @Test("a check-in queued while offline goes out with the next trends, alerts or insights read",
           arguments: ["trends", "alerts"])
     func sentWithTheNextRead(read: String) async throws {
-        let app = try wellness
-        #expect(try await app.drift.checkIn(energy: 2, stress: 4, social: 3).delivery == .queued)
+        #expect(try await wellness.drift.checkIn(energy: 2, stress: 4, social: 3).delivery == .queued)
         await api.set(.accepting)
+        let app = try wellness // the next command
         if read == "trends" { _ = try await app.drift.trends() } else { _ = try await app.drift.alerts() }
         #expect(await api.received.count == 1)
         #expect(try await app.drift.queued().isEmpty)
     }
 
-    @Test("a server that does not answer does not hold up the read, and the item keeps its tries")
+    @Test("a server that does not answer does not hold up the read: the process is offline, the item keeps its tries")
     func hangingServer() async throws {
-        let app = try wellness
-        _ = try await app.drift.checkIn(energy: 2, stress: 4, social: 3)
+        #expect(try await wellness.drift.checkIn(energy: 2, stress: 4, social: 3).delivery == .queued)
         await api.set(.hanging)
-        // Returns (the read gives up on the queue after a few seconds), with the item untouched.
-        #expect(try await app.drift.alerts().value.isEmpty)
+        let app = try wellness // the next command
+        let clock = ContinuousClock()
+        let start = clock.now
+        // Sending the queue first gives up after its limit, and takes the process offline.
+        await #expect(throws: ApiFailure.offline, "nothing cached, and the server is not tried again") {
+            try await app.drift.alerts()
+        }
+        #expect(clock.now - start < .seconds(60), "bounded by the queue's limit, not the 120-s hanging call")
         let queued = try await app.drift.queued()
         #expect(queued.count == 1 && queued.first?.retryCount == 0)
     }
 
     @Test("tips from the server send the waiting queue first")
     func tipsSendTheQueue() async throws {
-        let app = try wellness
-        let goal = try await app.goals.add(title: "Sleep better")
-        #expect(try await app.drift.checkIn(energy: 2, stress: 4, social: 3).delivery == .queued)
+        let goal = try await wellness.goals.add(title: "Sleep better")
+        #expect(try await wellness.drift.checkIn(energy: 2, stress: 4, social: 3).delivery == .queued)
         await api.set(.accepting)
+        let app = try wellness // the next command
         #expect(try await app.goals.tips(for: goal.id).tips.isEmpty == false)
         #expect(await api.received.count == 1)
         #expect(try await app.drift.queued().isEmpty)
     }
 
-    @Test("in one process: a check-in queued while the server was away goes out with the next read after it")
-    func queuedLaterInTheSameProcess() async throws {
+    @Test("in one process: once the server was found away, nothing tries it again; the next process sends the queue")
+    func offlineForTheRestOfTheProcess() async throws {
         let app = try wellness
         await api.set(.accepting)
         _ = try await app.drift.alerts() // online now: nothing was waiting
         await api.set(.offline)
         #expect(try await app.drift.checkIn(energy: 2, stress: 4, social: 3).delivery == .queued)
         await api.set(.accepting)
-        _ = try await app.drift.trends()
-        #expect(await api.received.count == 1, "the failed check-in took the connection offline; the read sent it")
+        await #expect(throws: ApiFailure.offline) { try await app.drift.trends() }
+        #expect(try await app.drift.sync().offline, "sync in the same process does not try either")
+        #expect(await api.received.isEmpty)
+        _ = try await wellness.drift.trends() // the next process (its own connectivity) sends it first
+        #expect(await api.received.count == 1)
         #expect(try await app.drift.queued().isEmpty)
     }
 
     @Test("sendWaiting (before checking or ending the session) sends the queue")
     func sendWaitingExplicitly() async throws {
-        let app = try wellness
-        #expect(try await app.drift.checkIn(energy: 2, stress: 4, social: 3).delivery == .queued)
+        #expect(try await wellness.drift.checkIn(energy: 2, stress: 4, social: 3).delivery == .queued)
         await api.set(.accepting)
+        let app = try wellness // the next command
         await app.drift.sendWaiting()
         #expect(await api.received.count == 1)
         #expect(try await app.drift.queued().isEmpty)

@@ -22,7 +22,11 @@ public struct CheckIn: Sendable {
         guard let sync, let item = saved.queued else { return CheckinReceipt(checkin: saved.checkin, delivery: .local) }
         do {
             let (summary, sent) = try await sync.execute(sending: item)
-            let delivery: CheckinReceipt.Delivery = sent ? .sent : summary.rateLimited ? .rateLimited : .queued
+            let delivery: CheckinReceipt.Delivery = if sent {
+                summary.alreadyThere.contains(item.checkin.day) ? .alreadyThere : .sent
+            } else {
+                summary.rateLimited ? .rateLimited : .queued
+            }
             return CheckinReceipt(checkin: saved.checkin, delivery: delivery)
         } catch ApiFailure.unauthorized {
             return CheckinReceipt(checkin: saved.checkin, delivery: .sessionEnded)

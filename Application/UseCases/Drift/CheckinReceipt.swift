@@ -8,6 +8,9 @@ public struct CheckinReceipt: Sendable, Equatable {
         case local
         /// The server has it.
         case sent
+        /// The server already had a check-in for the day (409) and kept its own; it left the
+        /// queue, as there is nothing left to send.
+        case alreadyThere
         /// Queued: the server could not take it now; the next sync sends it.
         case queued
         /// Queued: the server asked to wait (429); the next sync sends it, no try was used up.

@@ -9,11 +9,14 @@ public enum DriftError: WellnessError, Equatable {
     case locked(FeatureKey)
     /// No queued check-in has this id (or id prefix).
     case notQueued(String)
+    /// Logged in, the tier is the account's on the server (given URL): its admin changes it.
+    case tierFromServer(String)
 
     public enum Code: String, CaseIterable, Sendable {
         case alreadyCheckedIn
         case locked
         case notQueued
+        case tierFromServer
     }
 
     public static let family = "drift"
@@ -23,6 +26,7 @@ public enum DriftError: WellnessError, Equatable {
         case .alreadyCheckedIn: .alreadyCheckedIn
         case .locked: .locked
         case .notQueued: .notQueued
+        case .tierFromServer: .tierFromServer
         }
     }
 
@@ -31,6 +35,7 @@ public enum DriftError: WellnessError, Equatable {
         case .alreadyCheckedIn(let day): [.verbatim(day.description)]
         case .locked(let key): [.verbatim(key.rawValue)]
         case .notQueued(let reference): [.verbatim(reference)]
+        case .tierFromServer(let server): [.verbatim(server)]
         }
     }
 }

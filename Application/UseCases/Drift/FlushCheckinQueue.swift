@@ -46,11 +46,11 @@ public struct FlushCheckinQueue: Sendable {
                 let effects = FailureResolution.effects(of: failure, on: .submitCheckin(queuedID: item.id.rawValue),
                                                         returnPath: nil)
                 if effects.contains(where: { if case .signOut = $0 { true } else { false } }) {
-                    try await queue.release(item.id, flush: flush, replacement: item)
+                    try await release(item.id, flush: flush, replacement: item)
                     throw ApiFailure.unauthorized
                 }
                 if effects.contains(.keepQueued) {
-                    try await queue.release(item.id, flush: flush, replacement: item)
+                    try await release(item.id, flush: flush, replacement: item)
                     if case .rateLimited(let seconds) = failure {
                         summary.rateLimited = true
                         if let seconds, seconds > 0 {
@@ -66,21 +66,36 @@ public struct FlushCheckinQueue: Sendable {
                 outcome = effects.contains(.removeFromQueue(item.id.rawValue)) ? .duplicate : .failed
             }
             let decision = item.decision(after: outcome)
-            summary.record(decision)
-            try await queue.release(item.id, flush: flush, replacement: decision.updatedItem)
+            summary.record(decision, day: item.checkin.day)
+            try await release(item.id, flush: flush, replacement: decision.updatedItem)
         }
         summary.held = try await queue.all().filter(\.isHeldForReview).count
+        return summary
+    }
+
+    /// Sends the queue as ``execute()`` does, and counts what still waits to be sent
+    /// (``FlushSummary/waiting``): what `wellness sync` reports.
+    public func executeCountingWaiting() async throws -> FlushSummary {
+        var summary = try await execute()
+        summary.waiting = try await queue.all().filter { !$0.isHeldForReview }.count
         return summary
     }
 }
 
 extension FlushCheckinQueue {
-    /// A failed send as the error hierarchy classifies it: no answer at all (or the flush was
-    /// cancelled while waiting for one) is being offline; an error that is no ``ApiFailure`` is
-    /// an unusable answer.
+    /// Ends the flush's claim on `id` even when the flush was cancelled (it gave up on a slow
+    /// server): an item is never left claimed by a flush that is over.
+    private func release(_ id: QueuedCheckin.ID, flush: UUID, replacement: QueuedCheckin?) async throws {
+        let queue = self.queue
+        try await Task { try await queue.release(id, flush: flush, replacement: replacement) }.value
+    }
+}
+
+extension FlushCheckinQueue {
+    /// A failed send as the error hierarchy classifies it (`ApiFailure(error)`); a
+    /// flush cancelled while waiting for an answer got none.
     static func failure(_ error: any Error) -> ApiFailure {
-        if StaleWhileRevalidate.isUnreachable(error) || error is CancellationError || Task.isCancelled { return .offline }
-        return error as? ApiFailure ?? .other(status: nil)
+        Task.isCancelled ? .offline : ApiFailure(error)
     }
 
     /// Sends a non-empty queue before another call to the server, giving up after `limit`: a

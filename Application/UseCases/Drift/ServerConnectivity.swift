@@ -1,77 +1,85 @@
 import Foundation
 import WellnessDomain
 
-/// The client's side of the design's network state machine (``NetworkStateMachine``), for one
-/// login to a server: getting the connection back goes online and sends the waiting check-ins.
+/// The one owner of "online" for a client process (the design's ``NetworkStateMachine``): every
+/// call to the server goes through ``call(sendingFirst:_:)``, by way of one decorator per
+/// remote port (``ConnectedCheckinAPI``, ``ConnectedDriftRemote``, ``ConnectedSessionAPI``,
+/// ``ConnectedGoalTipsService``), and no command decides it by hand.
 ///
-/// A process starts not knowing, so offline: its first call to the server
-/// (``willCallServer()``) is the `connected` event, whose effect sends the queue for at most
-/// ``limit`` — so a check-in queued while offline goes out the next time the person does
-/// anything online. A call that finds the server unreachable (``serverUnreachable()``) goes
-/// offline again, and the next call sends the queue again. An app that watches the platform's
-/// connectivity feeds its events to ``handle(_:)``.
+/// The machine starts online. A call the server does not answer (``ApiFailure/isUnreachable``:
+/// refused, not connected in time, no answer within the response timeout) takes it offline,
+/// and from then on every call fails at once with ``ApiFailure/offline`` — the rest of the
+/// command does not try again: reads answer from the cache, writes wait in the queue. The first
+/// call of a process that is not itself sending the queue gives the waiting check-ins their
+/// chance to go out first, for at most ``limit``. An app that watches the platform's
+/// connectivity feeds its events to ``handle(_:sendingWith:)``.
 public actor ServerConnectivity {
-    private var machine: NetworkStateMachine
-    /// Sends the queue.
-    public nonisolated let flush: FlushCheckinQueue
+    private var machine = NetworkStateMachine(state: .online)
+    private var sentWaiting = false
     /// How long sending the queue may hold up the call that follows it.
     public let limit: Duration
 
-    /// Connectivity that sends the queue with `flush`, for at most `limit` (3 seconds by default); it
-    /// starts offline.
-    public init(flush: FlushCheckinQueue, limit: Duration = .seconds(3)) {
-        self.flush = flush
+    /// Connectivity of a process that has not yet called the server; the queue is sent for at
+    /// most `limit` (3 seconds by default) before the first call.
+    public init(limit: Duration = .seconds(3)) {
         self.limit = limit
-        machine = NetworkStateMachine(state: .offline)
     }
 
-    /// Whether the last call reached the server.
+    /// Whether no call has found the server unreachable (since the platform last reported a
+    /// connection).
     public var isOnline: Bool { machine.isOnline }
 
-    /// Before a call to the server: from offline, the `connected` event and its effects. When
-    /// the queue cannot be sent for want of a connection, the machine goes back offline.
-    public func willCallServer() async {
-        await handle(.connected)
+    /// Runs one call to the server: offline, it throws ``ApiFailure/offline`` without trying;
+    /// the first call of the process sends the waiting check-ins with `flush` first; a failure
+    /// that means the server is unreachable takes the machine offline before it is rethrown.
+    public func call<Value: Sendable>(sendingFirst flush: FlushCheckinQueue? = nil,
+                                      _ body: @Sendable () async throws -> Value) async throws -> Value {
+        if let flush { await sendWaiting(with: flush) }
+        guard machine.isOnline else { throw ApiFailure.offline }
+        do {
+            return try await body()
+        } catch {
+            record(error)
+            throw error
+        }
     }
 
-    /// A call found the server unreachable.
-    public func serverUnreachable() {
-        _ = machine.handle(.disconnected)
+    /// ``call(sendingFirst:_:)`` for a tips service, whose errors are typed as
+    /// ``GoalTipsServiceError``; offline, it throws `.unavailable`.
+    public func callTipsService<Value: Sendable>(
+        sendingFirst flush: FlushCheckinQueue? = nil,
+        _ body: @Sendable () async throws(GoalTipsServiceError) -> Value
+    ) async throws(GoalTipsServiceError) -> Value {
+        if let flush { await sendWaiting(with: flush) }
+        guard machine.isOnline else { throw .unavailable("the server could not be reached") }
+        do {
+            return try await body()
+        } catch {
+            if ApiFailure(error).isUnreachable { _ = machine.handle(.disconnected) }
+            throw error
+        }
     }
 
-    /// A connectivity event (a platform's report, or one of the calls above).
-    public func handle(_ event: NetworkStateMachine.Event) async {
+    /// Once per process (and again after the platform reported the connection back): sends
+    /// the waiting check-ins with `flush`, for at most ``limit``. Does nothing while offline.
+    public func sendWaiting(with flush: FlushCheckinQueue) async {
+        guard !sentWaiting, machine.isOnline else { return }
+        sentWaiting = true
+        await flush.sendWaiting(within: limit)
+    }
+
+    /// A platform's connectivity report. Back online, the queue is sent with `flush`.
+    public func handle(_ event: NetworkStateMachine.Event, sendingWith flush: FlushCheckinQueue? = nil) async {
         for effect in machine.handle(event) {
             switch effect {
             case .flushCheckinQueue:
-                if await flush.sendWaiting(within: limit)?.offline == true { serverUnreachable() }
+                sentWaiting = false
+                if let flush { await sendWaiting(with: flush) }
             }
         }
     }
-}
 
-/// Tips from the server, asked only after ``ServerConnectivity`` had the chance to send the
-/// waiting check-ins (every call to the server goes the same way); a tips service that cannot be
-/// reached takes the connectivity offline.
-public struct ConnectedGoalTipsService: GoalTipsService {
-    let service: any GoalTipsService
-    let connectivity: ServerConnectivity
-
-    /// Asks `service` for tips, through `connectivity` first.
-    public init(_ service: any GoalTipsService, connectivity: ServerConnectivity) {
-        self.service = service
-        self.connectivity = connectivity
-    }
-
-    /// Lets `connectivity` send the waiting check-ins, then asks the service; an `.unavailable` failure
-    /// also takes `connectivity` offline.
-    public func tips(for goal: Goal, context: UserContext) async throws(GoalTipsServiceError) -> TipsAnswer {
-        await connectivity.willCallServer()
-        do {
-            return try await service.tips(for: goal, context: context)
-        } catch .unavailable(let reason) {
-            await connectivity.serverUnreachable()
-            throw .unavailable(reason)
-        }
+    private func record(_ error: any Error) {
+        if ApiFailure.isUnreachable(error) { _ = machine.handle(.disconnected) }
     }
 }

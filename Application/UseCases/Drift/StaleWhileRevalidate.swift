@@ -7,7 +7,7 @@ import WellnessDomain
 /// - Fresh cached data is returned without asking the source.
 /// - Stale data is returned together with the source's new answer, which replaces it in the
 ///   cache (the revalidation).
-/// - When the source cannot be reached (``ApiFailure/offline``, or a `URLError`), stale data
+/// - When the source cannot be reached (``ApiFailure/isUnreachable(_:)``), stale data
 ///   comes back marked offline; with nothing cached, or for any other failure (a 401, a locked
 ///   feature, a server error), the source's error is thrown.
 public struct StaleWhileRevalidate: Sendable {
@@ -63,19 +63,12 @@ public struct StaleWhileRevalidate: Sendable {
         do {
             fresh = try await fetch()
         } catch {
-            guard let entry, Self.isUnreachable(error) else { throw error }
+            guard let entry, ApiFailure.isUnreachable(error) else { throw error }
             return Result(value: entry.value, fetchedAt: entry.fetchedAt, revalidated: nil, offline: true)
         }
         try await cache.store(key, data: try JSONEncoder.drift.encode(fresh), fetchedAt: now)
         guard let entry else { return Result(value: fresh, fetchedAt: now, revalidated: nil, offline: false) }
         return Result(value: entry.value, fetchedAt: entry.fetchedAt, revalidated: fresh, offline: false)
-    }
-}
-
-extension StaleWhileRevalidate {
-    /// Whether `error` means the source could not be reached at all.
-    public static func isUnreachable(_ error: any Error) -> Bool {
-        (error as? ApiFailure) == .offline || error is URLError
     }
 }
 

@@ -20,14 +20,21 @@ public struct BuildCatchUpDeck: Sendable {
         self.time = time
     }
 
-    /// The deck, its hints and the current section's summary, as the type describes.
-    public func execute() async throws -> CatchUpResult {
+    /// The deck, its hints and the current section's summary, as the type describes. With
+    /// `reopening`, that item's catch-up decision on that day (and the completion it made) does
+    /// not count: the deck as it would be had the card not been decided, so that it can be
+    /// decided again.
+    public func execute(reopening card: (id: Intervention.ID, day: LocalDay)? = nil) async throws -> CatchUpResult {
         let now = time.now()
         let calendar = time.calendar
         let days = CatchUpRules.searchedDays(today: LocalDay(now, in: calendar))
         let range = days.first!...days.last!
-        let completions = try await log.completions(on: range)
-        let decisions = try await log.decisions(on: range)
+        var completions = try await log.completions(on: range)
+        var decisions = try await log.decisions(on: range)
+        if let card {
+            decisions.removeAll { $0.interventionID == card.id && $0.day == card.day }
+            completions.removeAll { $0.interventionID == card.id && $0.day == card.day && $0.source == .catchUp }
+        }
         let firstRun = try await modules.execute().firstRunAt
         let cards = CatchUpRules.cards(catalog: catalog.items, completions: completions, decisions: decisions,
                                        now: now, calendar: calendar, firstRun: firstRun)

@@ -28,7 +28,7 @@ public struct CheckSession: Sendable {
         } catch ApiFailure.unauthorized {
             try await StoredSession(credentials: credentials).apply(lifecycle.handle(.validationRejected), stored: stored)
             throw ClientSessionError.sessionEnded(server: stored.server, email: stored.email)
-        } catch where StaleWhileRevalidate.isUnreachable(error) {
+        } catch where ApiFailure.isUnreachable(error) {
             _ = lifecycle.handle(.validationUnreachable)
             return .unverified(stored)
         }

@@ -12,12 +12,35 @@ public struct GetTodaySummary: Sendable {
     let tips: GetGoalTips?
     let insights: ComputeWeeklyInsights?
     let time: TimeContext
+    /// Today's check-in, the weight trend, moods and health data; each optional (no line without it).
+    var glance = Glance()
+
+    /// What the summary shows of the day beyond the deck: each use case optional.
+    public struct Glance: Sendable {
+        /// Today's check-in.
+        public var checkin: ReadCheckinToday?
+        /// The latest weigh-in and its 7-day change.
+        public var weight: GetWeightTrend?
+        /// Today's mood.
+        public var moods: ListMoods?
+        /// Yesterday's health day.
+        public var health: GetHealthSummary?
+
+        /// A glance of the given use cases (none by default).
+        public init(checkin: ReadCheckinToday? = nil, weight: GetWeightTrend? = nil, moods: ListMoods? = nil,
+                    health: GetHealthSummary? = nil) {
+            self.checkin = checkin
+            self.weight = weight
+            self.moods = moods
+            self.health = health
+        }
+    }
 
     /// A use case gathering from each of these, with today from `time`; without `goals` and `tips` the
     /// summary has no goals, without `insights` no insights.
     public init(modules: ListModules, profile: GetDogProfile, nudges: EvaluateNudges, deck: BuildCatchUpDeck,
                 journal: GetJournal, supplements: ListSupplements, goals: ListGoals? = nil, tips: GetGoalTips? = nil,
-                insights: ComputeWeeklyInsights? = nil, time: TimeContext) {
+                insights: ComputeWeeklyInsights? = nil, glance: Glance = Glance(), time: TimeContext) {
         self.modules = modules
         self.profile = profile
         self.nudges = nudges
@@ -27,6 +50,7 @@ public struct GetTodaySummary: Sendable {
         self.goals = goals
         self.tips = tips
         self.insights = insights
+        self.glance = glance
         self.time = time
     }
 
@@ -48,7 +72,7 @@ public struct GetTodaySummary: Sendable {
     /// is thrown.
     public func execute() async throws -> TodaySummary {
         let settings = try await modules.execute()
-        return TodaySummary(today: time.today(),
+        var summary = TodaySummary(today: time.today(),
                             enabledModules: settings.enabledModules,
                             needsSetup: settings.needsSetup,
                             dog: try await profile.execute(),
@@ -58,5 +82,14 @@ public struct GetTodaySummary: Sendable {
                             supplements: try await supplements.execute(),
                             goals: try await goalsWithTips(),
                             insights: try await insights?.execute(days: 7))
+        summary.checkin = try await glance.checkin?.execute()
+        if let trend = try await glance.weight?.execute(), trend.latest != nil { summary.weight = trend }
+        let today = summary.today
+        summary.mood = try await glance.moods?.execute(days: 1).first { $0.day == today }
+        if let health = glance.health, try await health.health.hasSamples() {
+            let yesterday = today.adding(days: -1)
+            summary.health = try await health.execute(days: 2).first { $0.day == yesterday }
+        }
+        return summary
     }
 }

@@ -22,4 +22,13 @@ public struct TodaySummary: Sendable, Equatable {
     public let goals: [GoalWithTips]
     /// The weekly Drift picture (7 days ending today), when check-ins are wired in.
     public let insights: WeeklyInsights?
+    /// Today's check-in, or that there is none yet (from the server when logged in), when
+    /// check-ins are wired in.
+    public var checkin: CheckinToday?
+    /// The latest weigh-in and the change over 7 days; `nil` without weigh-ins.
+    public var weight: WeightTrend?
+    /// Today's mood; `nil` when none was logged (or moods are not wired in).
+    public var mood: MoodEntry?
+    /// Yesterday's health day; `nil` when no health data was ever imported.
+    public var health: HealthDaySummary?
 }

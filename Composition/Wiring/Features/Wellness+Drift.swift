@@ -21,34 +21,36 @@ extension Wellness {
         let listQueuedCheckins: ListQueuedCheckins
         let retryQueuedCheckins: RetryQueuedCheckins
         let dropQueuedCheckin: DropQueuedCheckin
+        let readCheckinToday: ReadCheckinToday
         let server: Server?
 
         /// The use cases that read from and send to a server.
         struct Server: Sendable {
             let login: StoredCredentials
-            /// Sends waiting check-ins before the first call of a process (and after the server
-            /// was found unreachable); its `flush` sends the queue.
+            /// The process's one owner of "online", and the flush that sends the queue through it.
             let connectivity: ServerConnectivity
+            let flush: FlushCheckinQueue
             let readRemoteInsights: ReadRemoteInsights
             let readRemoteTrends: ReadRemoteTrends
             let readRemoteAlerts: ReadRemoteAlerts
+            /// The account's tier from the session; `nil` when the connection has no session port.
+            let readRemoteTier: ReadRemoteTier?
         }
 
-        init(repositories: WellnessRepositories, tierOverride: Tier?, remote: RemoteConnection?,
-             connectivity: ServerConnectivity?, time: TimeContext) {
+        init(repositories: WellnessRepositories, tierOverride: Tier?, server connected: ConnectedServer?,
+             time: TimeContext) {
             let tier: any TierSource = tierOverride.map { FixedTierSource($0) } ?? repositories.tier
             let cache = StaleWhileRevalidate(cache: repositories.driftCache, time: time)
-            server = if let remote, let connectivity {
-                Server(login: remote.login, connectivity: connectivity,
-                       readRemoteInsights: ReadRemoteInsights(remote: remote.drift, cache: cache),
-                       readRemoteTrends: ReadRemoteTrends(remote: remote.drift, cache: cache),
-                       readRemoteAlerts: ReadRemoteAlerts(remote: remote.drift, cache: cache))
-            } else {
-                nil
+            server = connected.map { connected in
+                Server(login: connected.login, connectivity: connected.connectivity, flush: connected.flush,
+                       readRemoteInsights: ReadRemoteInsights(remote: connected.drift, cache: cache),
+                       readRemoteTrends: ReadRemoteTrends(remote: connected.drift, cache: cache),
+                       readRemoteAlerts: ReadRemoteAlerts(remote: connected.drift, cache: cache),
+                       readRemoteTier: connected.session.map { ReadRemoteTier(session: $0, cache: cache) })
             }
             let record = RecordCheckin(checkins: repositories.checkins,
-                                       queue: remote == nil ? nil : repositories.checkinQueue, time: time)
-            checkIn = CheckIn(record: record, sync: server?.connectivity.flush)
+                                       queue: connected == nil ? nil : repositories.checkinQueue, time: time)
+            checkIn = CheckIn(record: record, sync: server?.flush)
             listCheckins = ListCheckins(checkins: repositories.checkins, time: time)
             computeWeeklyInsights = ComputeWeeklyInsights(checkins: repositories.checkins, tier: tier, time: time)
             getTrends = GetTrends(checkins: repositories.checkins, tier: tier, time: time)
@@ -59,6 +61,8 @@ extension Wellness {
             listQueuedCheckins = ListQueuedCheckins(queue: repositories.checkinQueue)
             retryQueuedCheckins = RetryQueuedCheckins(queue: repositories.checkinQueue)
             dropQueuedCheckin = DropQueuedCheckin(queue: repositories.checkinQueue)
+            readCheckinToday = ReadCheckinToday(checkins: repositories.checkins, remote: connected?.drift, cache: cache,
+                                                time: time)
         }
 
         /// The server logged in to, or `nil` when Drift is local.
@@ -71,12 +75,12 @@ extension Wellness {
         @discardableResult
         public func checkIn(energy: Int, stress: Int, social: Int, keyContact: String? = nil, day: LocalDay? = nil,
                             replace: Bool = false) async throws -> CheckinReceipt {
-            let receipt = try await checkIn.execute(energy: energy, stress: stress, social: social, keyContact: keyContact,
-                                                    day: day, replace: replace)
-            // Not sent for want of a server: the next call to it sends the queue first.
-            if receipt.delivery == .queued, let server { await server.connectivity.serverUnreachable() }
-            return receipt
+            try await checkIn.execute(energy: energy, stress: stress, social: social, keyContact: keyContact, day: day,
+                                      replace: replace)
         }
+
+        /// Today's check-in, or that there is none yet: the server's when logged in.
+        public func today() async throws -> CheckinToday { try await readCheckinToday.execute() }
 
         /// The check-ins of the last `days` days (today included), by day.
         public func checkins(days: Int = 30) async throws -> [Checkin] { try await listCheckins.execute(days: days) }
@@ -86,18 +90,14 @@ extension Wellness {
         /// The weekly picture over 7 or 14 days ending today.
         public func insights(days: Int = 7) async throws -> DriftReading<WeeklyInsights> {
             guard let server else { return DriftReading(value: try await computeWeeklyInsights.execute(days: days)) }
-            await server.connectivity.willCallServer()
             let read = try await server.readRemoteInsights.execute(days: days)
-            if read.offline { await server.connectivity.serverUnreachable() }
             return DriftReading(value: read.latest, fetchedAt: read.fetchedAt, offline: read.offline)
         }
 
         /// Daily points over 7, 30 or 90 days; 30 and 90 are Pro (``DriftError/locked(_:)``).
         public func trends(days: Int = 7) async throws -> DriftReading<[TrendPoint]> {
             guard let server else { return DriftReading(value: try await getTrends.execute(days: days)) }
-            await server.connectivity.willCallServer()
             let read = try await server.readRemoteTrends.execute(days: days)
-            if read.offline { await server.connectivity.serverUnreachable() }
             return DriftReading(value: read.latest, fetchedAt: read.fetchedAt, offline: read.offline)
         }
 
@@ -105,22 +105,41 @@ extension Wellness {
         /// newest first.
         public func alerts(days: Int = 14) async throws -> DriftReading<[DriftAlert]> {
             guard let server else { return DriftReading(value: try await listDriftAlerts.execute(days: days)) }
-            await server.connectivity.willCallServer()
             let read = try await server.readRemoteAlerts.execute(days: days)
-            if read.offline { await server.connectivity.serverUnreachable() }
             return DriftReading(value: read.latest, fetchedAt: read.fetchedAt, offline: read.offline)
         }
 
         // MARK: - Tier
 
-        /// The tier in effect.
-        public func tier() async throws -> Tier { try await getTier.execute() }
+        /// The tier in effect: logged in, the account's on the server (from its session, through
+        /// the cache, marked offline when the server could not be reached); else the stored one,
+        /// or `WELLNESS_TIER`'s.
+        public func tierReading() async throws -> DriftReading<Tier> {
+            guard let read = server?.readRemoteTier else { return DriftReading(value: try await getTier.execute()) }
+            let reading = try await read.execute()
+            return DriftReading(value: reading.latest, fetchedAt: reading.fetchedAt, offline: reading.offline)
+        }
 
-        /// Stores the tier.
-        public func setTier(_ tier: Tier) async throws { try await setTier.execute(tier) }
+        /// The tier in effect (``tierReading()``'s value).
+        public func tier() async throws -> Tier { try await tierReading().value }
 
-        /// Every feature with whether the tier in effect unlocks it.
-        public func features() async throws -> [FeatureStatus] { try await listFeatures.execute() }
+        /// Stores the tier; logged in, ``DriftError/tierFromServer(_:)``: the account's tier is the
+        /// server admin's to change.
+        public func setTier(_ tier: Tier) async throws {
+            if let server, server.readRemoteTier != nil {
+                throw DriftError.tierFromServer(server.login.server.absoluteString)
+            }
+            try await setTier.execute(tier)
+        }
+
+        /// Every feature with whether the tier in effect (``tierReading()``) unlocks it.
+        public func features() async throws -> [FeatureStatus] {
+            guard server?.readRemoteTier != nil else { return try await listFeatures.execute() }
+            return features(for: try await tier())
+        }
+
+        /// Every feature with whether `tier` unlocks it.
+        public func features(for tier: Tier) -> [FeatureStatus] { FeatureGate.features(for: tier) }
 
         // MARK: - The offline queue
 
@@ -143,15 +162,14 @@ extension Wellness {
         /// check-ins get their chance to go out first, as before every call this container makes.
         /// Does nothing when Drift is local.
         public func sendWaiting() async {
-            await server?.connectivity.willCallServer()
+            guard let server else { return }
+            await server.connectivity.sendWaiting(with: server.flush)
         }
 
         /// Sends the queue to the server; ``ClientSessionError/notLoggedIn`` without one.
         public func sync() async throws -> FlushSummary {
             guard let server else { throw ClientSessionError.notLoggedIn }
-            let summary = try await server.connectivity.flush.execute()
-            if summary.offline { await server.connectivity.serverUnreachable() }
-            return summary
+            return try await server.flush.executeCountingWaiting()
         }
     }
 }

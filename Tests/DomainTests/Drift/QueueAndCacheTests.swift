@@ -95,9 +95,10 @@ struct DriftCacheTests {
 
     @Test("the design's time to live per data type")
     func ttls() {
-        #expect(CacheDataType.allCases.map(\.timeToLiveMilliseconds) == [60_000, 300_000, 300_000, 600_000, 600_000])
+        #expect(CacheDataType.allCases.map(\.timeToLiveMilliseconds)
+            == [60_000, 300_000, 300_000, 600_000, 600_000, 600_000])
         #expect(CacheDataType.allCases.map(\.rawValue)
-            == ["checkinToday", "trends", "alerts", "insights", "reminderSettings"])
+            == ["checkinToday", "trends", "alerts", "insights", "reminderSettings", "sessionTier"])
         #expect(CacheDataType.checkinToday.timeToLive == 60)
         #expect(CacheDataType.insights.timeToLive == 600)
     }

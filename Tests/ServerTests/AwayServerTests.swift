@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+import WellnessClient
+import WellnessComposition
+import WellnessHTTP
+import WellnessTestSupport
+
+/// A client logged in to a server that then goes away — stopped (the port refuses) or silent
+/// (it accepts and never answers), both on loopback — answers each command within a bound:
+/// reads from the cache with the offline note, check-ins queued, and nothing tried twice.
+@Suite("A server that is away costs a second, not ten")
+struct AwayServerTests {
+    /// A generous bound for one command against a server that is away (the goal is 2 s; a
+    /// starved machine running the suite in parallel gets slack).
+    static let bound: Duration = .seconds(4)
+
+    /// A client of a fresh data directory of `store`, logged in as a Pro account to `server`
+    /// through a proxy, that answers within `response`.
+    struct Client {
+        let directory: TemporaryDirectory
+        let store: StoreKind
+        let proxy: TCPProxy
+        let timeouts: ServerTimeouts
+        /// The client's clock; moved on past the caches' lifetimes once the server is away.
+        let clock = FixedWallClock(TestServer.start)
+
+        /// A new client, as a new command would build (its own connectivity).
+        func make() throws -> WellnessClient {
+            try WellnessClient(WellnessConfiguration(store: store, dataDirectory: directory.url, clock: clock,
+                                                     calendar: TestServer.calendar),
+                               timeouts: timeouts)
+        }
+
+        static func loggedIn(to server: TestServer, store: StoreKind, response: Duration = .seconds(1)) async throws
+            -> Client {
+            _ = try await server.account("ann@example.org", tier: .pro)
+            let proxy = try await TCPProxy.start(to: "127.0.0.1", port: try #require(server.url.port))
+            var timeouts = ServerTimeouts(response: response, aiTimeout: .seconds(1))
+            timeouts.passwordCheck = TestServer.clientLimit
+            let client = Client(directory: try TemporaryDirectory(prefix: "wellness-away"), store: store, proxy: proxy,
+                                timeouts: timeouts)
+            let url = try #require(URL(string: "http://127.0.0.1:\(proxy.port)"))
+            try await client.make().session.logIn(server: url, email: "ann@example.org", password: TestServer.password)
+            return client
+        }
+    }
+
+    /// Runs `body`, expecting it to end within ``bound``.
+    @discardableResult
+    static func timed<T>(_ what: String, _ body: () async throws -> T) async rethrows -> T {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let value = try await body()
+        let took = clock.now - start
+        #expect(took < bound, "\(what) took \(took)")
+        return value
+    }
+
+    /// Every remote command of a logged-in client, against the server as it is now, 15 minutes
+    /// after the caches were filled (so every cached answer is stale).
+    static func everyCommand(_ client: Client) async throws {
+        client.clock.set(TestServer.start.addingTimeInterval(15 * 60))
+        let checkin = try await timed("checkin") {
+            try await client.make().wellness().drift.checkIn(energy: 2, stress: 4, social: 3)
+        }
+        #expect(checkin.delivery == .queued)
+        let sync = try await timed("sync") { try await client.make().wellness().drift.sync() }
+        #expect(sync.offline && sync.waiting == 1 && sync.sent == 0)
+        let insights = try await timed("insights") { try await client.make().wellness().drift.insights() }
+        #expect(insights.offline, "the cached insights, marked offline")
+        await timed("trends (nothing cached)") {
+            await #expect(throws: ApiFailure.offline) { try await client.make().wellness().drift.trends() }
+        }
+        let tier = try await timed("tier") { try await client.make().wellness().drift.tierReading() }
+        #expect(tier.value == .pro && tier.offline, "the session's tier, cached")
+        let today = try await timed("summary's check-in") { try await client.make().wellness().drift.today() }
+        #expect(today.offline && today.checkin != nil, "this device's check-in, marked offline")
+        let status = try await timed("session") {
+            let made = try client.make()
+            let wellness = try await made.wellness()
+            await wellness.drift.sendWaiting()
+            return try await made.session.status()
+        }
+        guard case .unverified = status else { Issue.record("session: \(status)"); return }
+        let summary = try await timed("summary") { try await client.make().wellness().todaySummary() }
+        #expect(summary.checkin?.offline == true)
+    }
+
+    @Test("against a stopped server (a refused port) every command returns within the bound", arguments: [StoreKind.json, .sqlite])
+    func stopped(store: StoreKind) async throws {
+        try await TestServer.withServer { server in
+            let client = try await Client.loggedIn(to: server, store: store)
+            let online = try await client.make().wellness()
+            _ = try await online.drift.insights() // cached
+            #expect(try await online.drift.tierReading().value == .pro, "logged in to Pro: the session's tier")
+            await client.proxy.stop()
+            try await Self.everyCommand(client)
+        }
+    }
+
+    @Test("against a server that accepts and never answers every command returns within the bound",
+          arguments: [StoreKind.json, .sqlite])
+    func silent(store: StoreKind) async throws {
+        try await TestServer.withServer { server in
+            let client = try await Client.loggedIn(to: server, store: store)
+            let online = try await client.make().wellness()
+            _ = try await online.drift.insights()
+            _ = try await online.drift.tierReading()
+            client.proxy.freeze()
+            try await Self.everyCommand(client)
+            await client.proxy.stop()
+        }
+    }
+
+    @Test("once a call found the server away, the rest of the command does not try it again")
+    func notTriedAgain() async throws {
+        try await TestServer.withServer { server in
+            let client = try await Client.loggedIn(to: server, store: .json, response: .seconds(2))
+            client.proxy.freeze()
+            let wellness = try await client.make().wellness()
+            _ = try await wellness.drift.checkIn(energy: 2, stress: 4, social: 3) // waits out one response timeout
+            let clock = ContinuousClock()
+            let start = clock.now
+            for _ in 0..<5 { _ = try? await wellness.drift.alerts() }
+            _ = try await wellness.drift.sync()
+            #expect(clock.now - start < .seconds(1), "offline: no call waited for the server again")
+            await client.proxy.stop()
+        }
+    }
+}
+
+@Suite("The tier a session says")
+struct SessionTierTests {
+    @Test("logged in, tier and features follow the account's tier on the server; tier set is the admin's",
+          arguments: [Tier.free, .pro])
+    func tierFromTheSession(tier: Tier) async throws {
+        try await TestServer.withServer { server in
+            _ = try await server.account("bo@example.org", tier: tier)
+            let directory = try TemporaryDirectory(prefix: "wellness-tier")
+            let client = try WellnessClient(WellnessConfiguration(store: .json, dataDirectory: directory.url,
+                                                                  clock: FixedWallClock(TestServer.start),
+                                                                  calendar: TestServer.calendar,
+                                                                  tierOverride: nil))
+            try await client.session.logIn(server: server.url, email: "bo@example.org", password: TestServer.password)
+            let wellness = try await client.wellness()
+            let reading = try await wellness.drift.tierReading()
+            #expect(reading.value == tier && !reading.offline)
+            #expect(try await wellness.drift.features().contains { $0.pro && $0.unlocked } == (tier == .pro))
+            await #expect(throws: DriftError.self) {
+                try await wellness.drift.setTier(tier == .pro ? .free : .pro)
+            }
+        }
+    }
+}
