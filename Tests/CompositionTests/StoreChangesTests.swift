@@ -228,11 +228,12 @@ struct TodaySummaryModelTests {
         #expect(await Self.eventually { model.summary?.goals.map(\.goal.title) == ["Stretch"] })
     }
 
-    /// Whether `condition` holds within 1000 checks 10 ms apart (at most 120 s): counted, so a
-    /// crowded machine gives the model as many turns.
+    /// Whether `condition` holds within 6000 checks 10 ms apart (at most 120 s): counted, so a
+    /// crowded machine gives the model as many turns (a summary is a dozen reads; with the whole
+    /// suite running on two cores, a thousand turns were not always enough).
     static func eventually(_ condition: () -> Bool) async -> Bool {
         let deadline = Date().addingTimeInterval(120)
-        for _ in 0..<1000 where Date() < deadline {
+        for _ in 0..<6000 where Date() < deadline {
             if condition() { return true }
             try? await Task.sleep(for: .milliseconds(10))
         }
