@@ -17,6 +17,11 @@ public struct BackupArchiveScanner {
 
     /// The longest value (a record, the settings) read, in bytes.
     public static let maximumValueBytes = 16 << 20
+    /// The longest number, `true`, `false` or `null` read, in characters: a double's longest
+    /// spelling is 24.
+    public static let maximumScalarBytes = 64
+    /// The deepest nesting of arrays and objects inside one value: a record nests three deep.
+    public static let maximumNesting = 32
 
     private enum Place { case beforeRoot, root, collections, array, afterRoot }
     private enum Expect { case keyOrEnd, key, colon, valueOrEnd, value, commaOrEnd }
@@ -83,6 +88,9 @@ public struct BackupArchiveScanner {
                 return false
             default:
                 captured.append(byte)
+                guard captured.count <= Self.maximumScalarBytes else {
+                    throw BackupError.scalarTooLong(line: capturedLine, characters: Self.maximumScalarBytes)
+                }
                 return true
             }
         }
@@ -104,7 +112,11 @@ public struct BackupArchiveScanner {
         }
         switch byte {
         case 0x22: inString = true
-        case 0x7B, 0x5B: nesting += 1
+        case 0x7B, 0x5B:
+            nesting += 1
+            guard nesting <= Self.maximumNesting else {
+                throw BackupError.nestedTooDeep(line: line, limit: Self.maximumNesting)
+            }
         case 0x7D, 0x5D:
             nesting -= 1
             if nesting == 0 { try emit(handle) }

@@ -14,6 +14,11 @@ public enum BackupError: WellnessError, Hashable {
     case truncated(line: Int)
     /// One value (a record, the settings) is longer than the reader takes (its limit in MB).
     case tooLarge(line: Int, megabytes: Int)
+    /// A number (or `true`, `false`, `null`) longer than any the archive's values need (its limit
+    /// in characters): read no further, so that a crafted one cannot take the memory.
+    case scalarTooLong(line: Int, characters: Int)
+    /// Arrays and objects nested deeper than any record's (the limit).
+    case nestedTooDeep(line: Int, limit: Int)
     /// A top-level value this version does not know (its name).
     case unexpectedMember(line: Int, name: String)
     /// A collection this version does not know, or one given twice (its name).
@@ -31,7 +36,8 @@ public enum BackupError: WellnessError, Hashable {
     case brokenReference(line: Int, collection: String, index: Int, identity: String, missing: String)
 
     public enum Code: String, CaseIterable, Sendable {
-        case notAnArchive, newerVersion, missing, malformed, truncated, tooLarge, unexpectedMember
+        case notAnArchive, newerVersion, missing, malformed, truncated, tooLarge, scalarTooLong, nestedTooDeep
+        case unexpectedMember
         case unknownCollection, repeatedCollection, invalidValue, invalidRecord, duplicate, brokenReference
     }
 
@@ -45,6 +51,8 @@ public enum BackupError: WellnessError, Hashable {
         case .malformed: .malformed
         case .truncated: .truncated
         case .tooLarge: .tooLarge
+        case .scalarTooLong: .scalarTooLong
+        case .nestedTooDeep: .nestedTooDeep
         case .unexpectedMember: .unexpectedMember
         case .unknownCollection: .unknownCollection
         case .repeatedCollection: .repeatedCollection
@@ -63,6 +71,8 @@ public enum BackupError: WellnessError, Hashable {
         case .malformed(let line, let found): [.number(line), .verbatim(found)]
         case .truncated(let line): [.number(line)]
         case .tooLarge(let line, let megabytes): [.number(line), .number(megabytes)]
+        case .scalarTooLong(let line, let characters): [.number(line), .number(characters)]
+        case .nestedTooDeep(let line, let limit): [.number(line), .number(limit)]
         case .unexpectedMember(let line, let name), .unknownCollection(let line, let name),
              .repeatedCollection(let line, let name):
             [.number(line), .verbatim(name)]

@@ -56,6 +56,8 @@ public enum HealthExportProblem: WellnessError, Hashable {
     case unknownEntity(String)
     /// A tag longer than the reader accepts (its limit in KB).
     case tagTooLong(kilobytes: Int)
+    /// Elements nested deeper than the reader accepts (its limit).
+    case nestedTooDeep(limit: Int)
     /// A required attribute is missing.
     case missingAttribute(String)
     /// A date attribute (its name and value) not in the `2024-03-01 08:00:00 +0100` form.
@@ -73,7 +75,7 @@ public enum HealthExportProblem: WellnessError, Hashable {
 
     public enum Code: String, CaseIterable, Sendable {
         case notAnExport, noExportInZip, unreadableZip, wrongRoot, malformed, mismatchedEnd, truncated
-        case unknownEntity, tagTooLong, missingAttribute, notADate, notANumber, unknownUnit, weight, time, sample
+        case unknownEntity, tagTooLong, nestedTooDeep, missingAttribute, notADate, notANumber, unknownUnit, weight, time, sample
     }
 
     public static let family = "healthExportProblem"
@@ -89,6 +91,7 @@ public enum HealthExportProblem: WellnessError, Hashable {
         case .truncated: .truncated
         case .unknownEntity: .unknownEntity
         case .tagTooLong: .tagTooLong
+        case .nestedTooDeep: .nestedTooDeep
         case .missingAttribute: .missingAttribute
         case .notADate: .notADate
         case .notANumber: .notANumber
@@ -109,6 +112,7 @@ public enum HealthExportProblem: WellnessError, Hashable {
         case .truncated(let name): [.verbatim(name)]
         case .unknownEntity(let entity): [.verbatim(entity)]
         case .tagTooLong(let kilobytes): [.number(kilobytes)]
+        case .nestedTooDeep(let limit): [.number(limit)]
         case .missingAttribute(let name): [.verbatim(name)]
         case .notADate(let attribute, let value), .notANumber(let attribute, let value):
             [.verbatim(attribute), .verbatim(Self.quoted(value))]

@@ -18,6 +18,9 @@ public struct XMLStreamReader {
 
     /// The longest tag accepted, in bytes: anything longer is not a health export.
     public static let maximumTagBytes = 1 << 20
+    /// The deepest nesting of elements accepted: a health export nests four deep, and the list of
+    /// open elements is the one thing that would otherwise grow with a hostile file.
+    public static let maximumDepth = 256
 
     private var pending: [UInt8] = []
     private var attributes: [XMLTag.AttributeRange] = []
@@ -266,6 +269,7 @@ public struct XMLStreamReader {
         let tag = XMLTag(buffer: buffer, nameRange: nameRange, attributes: attributes, line: line, isEmpty: isEmpty)
         let name = tag.name
         sawRoot = true
+        guard open.count < Self.maximumDepth else { throw error(.nestedTooDeep(limit: Self.maximumDepth), line: line) }
         open.append(name)
         try handle(.start(tag))
         if isEmpty {

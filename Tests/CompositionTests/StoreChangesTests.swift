@@ -198,7 +198,7 @@ struct TodaySummaryModelTests {
         let model = TodaySummaryModel(wellness: wellness)
         #expect(model.summary == nil)
         let observing = Task { await model.observe(pollingEvery: .milliseconds(20)) }
-        #expect(await Self.eventually { model.summary != nil })
+        #expect(await Self.eventually { model.summary != nil }, "loads: \(model.loads), failure: \(String(describing: model.failure))")
         #expect(model.summary?.goals.isEmpty == true, "\(String(describing: model.summary))")
 
         _ = try await wellness.goals.add(title: "Walk more")
@@ -223,7 +223,7 @@ struct TodaySummaryModelTests {
         let model = TodaySummaryModel(wellness: try StoreChangesTests.wellness(on: store.repositories))
         let observing = Task { await model.observe(pollingEvery: .milliseconds(20)) }
         defer { observing.cancel() }
-        #expect(await Self.eventually { model.summary != nil })
+        #expect(await Self.eventually { model.summary != nil }, "loads: \(model.loads), failure: \(String(describing: model.failure))")
         _ = try await other.goals.add(title: "Stretch")
         #expect(await Self.eventually { model.summary?.goals.map(\.goal.title) == ["Stretch"] })
     }

@@ -90,4 +90,34 @@ struct BackupArchiveScannerTests {
             #expect(outcome.records.count == 1)
         }
     }
+
+    @Test("a number longer than the limit is refused at its line, before the rest is read (a 300 MB one took 1.28 GB)")
+    func scalarTooLong() {
+        let limit = BackupArchiveScanner.maximumScalarBytes
+        func archive(version: String) -> [UInt8] {
+            Array(("{\"format\":\"wellness-backup\",\n\"version\":" + version + ",\"collections\":{}}").utf8)
+        }
+        let atLimit = BackupReading.scan(archive(version: String(repeating: "1", count: limit)))
+        #expect(atLimit.error == nil)
+        for size in [1, 7, nil] as [Int?] {
+            let scanned = BackupReading.scan(archive(version: String(repeating: "9", count: 100_000)), chunkSize: size)
+            #expect(scanned.error == .scalarTooLong(line: 2, characters: limit), "chunk size \(String(describing: size))")
+        }
+        // A record that is a bare number is held to the same limit.
+        let record = HandArchive.text([("weights", [String(repeating: "5", count: 10_000)])])
+        #expect(BackupReading.scan(Array(record.utf8)).error == .scalarTooLong(line: 5, characters: limit))
+    }
+
+    @Test("arrays nested deeper than the limit are refused at the line of the one too deep")
+    func nestedTooDeep() {
+        let limit = BackupArchiveScanner.maximumNesting
+        func archive(depth: Int) -> [UInt8] {
+            let value = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+            return Array(HandArchive.text([("weights", [value])]).utf8)
+        }
+        #expect(BackupReading.scan(archive(depth: limit)).error == nil)
+        for size in [1, nil] as [Int?] {
+            #expect(BackupReading.scan(archive(depth: 100_000), chunkSize: size).error == .nestedTooDeep(line: 5, limit: limit))
+        }
+    }
 }

@@ -280,6 +280,25 @@ struct HealthXMLStreamReaderTests {
         }
     }
 
+    @Test("elements nested deeper than the limit are refused at the element that goes too deep, the open list never grows past it")
+    func nestedTooDeep() {
+        let limit = XMLStreamReader.maximumDepth
+        func document(depth: Int) -> String {
+            "<HealthData>\n" + String(repeating: "<a>", count: depth - 1) + "\n"
+                + String(repeating: "</a>", count: depth - 1) + "\n</HealthData>\n"
+        }
+        #expect(XMLReading.read(document(depth: limit), chunkSize: 1 << 12).error == nil)
+        let refused = HealthExportError(line: 2, element: "a", problem: .nestedTooDeep(limit: limit))
+        // 60 million nested elements made a 1.1 GB reader once; a thousand past the limit shows
+        // the refusal comes at the limit, however the document is chunked.
+        let deep = document(depth: limit + 1000)
+        for size in [7, 1 << 12, nil] as [Int?] {
+            let outcome = XMLReading.read(deep, chunkSize: size)
+            #expect(outcome.error == refused, "chunk size \(String(describing: size))")
+            #expect(outcome.events.count == limit, "chunk size \(String(describing: size))")
+        }
+    }
+
     @Test("a tag longer than the limit is refused")
     func tagTooLong() {
         func document(tagBytes: Int) -> String {
