@@ -40,3 +40,22 @@ extension WellnessError {
         }
     }
 }
+
+extension LocalizedText {
+    /// The message of the rule of Wellness's own that refused a value: `error`'s when it is a
+    /// ``WellnessError``, or the one a `DecodingError` carries as its underlying error (a type's
+    /// validating `init(from:)`); `nil` for any other error. Adapters put it in their errors, so
+    /// that a refused record reads as the rule's sentence in the person's language, never as a
+    /// ``WellnessError/summary``.
+    public static func rule(refusing error: any Error) -> LocalizedText? {
+        switch error {
+        case let error as any WellnessError:
+            error.message
+        case DecodingError.dataCorrupted(let context), DecodingError.typeMismatch(_, let context),
+             DecodingError.valueNotFound(_, let context), DecodingError.keyNotFound(_, let context):
+            (context.underlyingError as? any WellnessError)?.message
+        default:
+            nil
+        }
+    }
+}

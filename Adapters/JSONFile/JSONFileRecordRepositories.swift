@@ -78,7 +78,7 @@ public struct JSONFileRecordRepository<Kind: RecordKind>: RecordRepository {
             do {
                 try Kind.validate(record)
             } catch {
-                throw JSONFileStoreError.corruptFile(path: store.url(of: file).path, reason: "[\(index)]: \(error.reason)")
+                throw JSONFileStoreError.invalidRecord(path: store.url(of: file).path, at: "[\(index)]", rule: error.message)
             }
             guard seen.insert(Kind.identity(of: record)).inserted else {
                 throw JSONFileStoreError.corruptFile(path: store.url(of: file).path,

@@ -46,8 +46,66 @@ public struct JSONFileStore: Sendable {
         self.ownWrites = ownWrites
         changes = StoreChangeFeed { JSONFileChangeWatcher(directory: directory, ownWrites: ownWrites) }
         try lock.withLock {
+            try checkFormat()
             try removeStrayTemporaryFiles()
             try replayJournal()
+        }
+    }
+
+    // MARK: - Format
+
+    /// The format of the records this build writes. A build whose records gain a field (or
+    /// change one) raises it, so that an older build refuses the directory instead of dropping
+    /// what it does not know at its next write, as SQLite refuses a schema with unknown
+    /// migrations. Stores written before the marker existed are format 1.
+    public static let formatVersion = 1
+
+    /// The marker naming the format of the directory's records: `{"format": "wellness-json-store", "version": 1}`.
+    var formatMarker: URL { directory.appendingPathComponent(".wellness-format.json") }
+
+    private struct FormatMarker: Codable {
+        static let name = "wellness-json-store"
+        var format: String
+        var version: Int
+    }
+
+    /// Refuses a directory written by a newer format; marks one that has no marker yet (a new
+    /// store, or one written before the marker existed) with this build's.
+    private func checkFormat() throws {
+        let data: Data
+        do {
+            data = try Data(contentsOf: formatMarker)
+        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
+            try writeFormatMarker()
+            return
+        } catch {
+            throw JSONFileStoreError.io(path: formatMarker.path, reason: error.localizedDescription)
+        }
+        guard let marker = try? JSONDecoder().decode(FormatMarker.self, from: data), marker.format == FormatMarker.name,
+              marker.version >= 1 else {
+            throw JSONFileStoreError.corruptFile(
+                path: formatMarker.path, reason: "not the marker of a store's format ({\"format\": \"\(FormatMarker.name)\", \"version\": \(Self.formatVersion)})")
+        }
+        guard marker.version <= Self.formatVersion else {
+            throw JSONFileStoreError.newerFormat(path: directory.path, found: marker.version, supported: Self.formatVersion)
+        }
+    }
+
+    /// Writes this build's marker, durably. A directory nobody can write to is left unmarked:
+    /// nothing can be written there, so nothing can be lost either.
+    private func writeFormatMarker() throws {
+        let marker = FormatMarker(format: FormatMarker.name, version: Self.formatVersion)
+        let temporary = directory.appendingPathComponent("\(formatMarker.lastPathComponent)\(Self.temporaryMarker)\(UUID().uuidString)")
+        do {
+            try writeDurably(try JSONEncoder().encode(marker), to: temporary)
+            guard rename(temporary.path, formatMarker.path) == 0 else {
+                throw FileSystemError.posix(path: formatMarker.path, operation: "replace", errno: errno)
+            }
+            try syncDirectory()
+        } catch {
+            unlink(temporary.path)
+            if access(directory.path, W_OK) != 0 { return }
+            throw JSONFileStoreError.io(path: formatMarker.path, reason: error.localizedDescription)
         }
     }
 
@@ -149,6 +207,9 @@ public struct JSONFileStore: Sendable {
         do {
             return try Self.decoder.decode(Value.self, from: data)
         } catch {
+            if let rule = LocalizedText.rule(refusing: error) {
+                throw JSONFileStoreError.invalidRecord(path: file.path, at: Self.place(of: error) ?? "", rule: rule)
+            }
             let record = (Value.self as? any RecordList.Type)?.firstUndecodable(in: data)
             throw JSONFileStoreError.corruptFile(path: file.path, reason: Self.describe(error, record: record))
         }
@@ -377,15 +438,26 @@ public struct JSONFileStore: Sendable {
         return "at [\(record)]: the record does not decode (\(reason))"
     }
 
+    /// Where in the file a decoding error happened (`[3].kilograms`), when it says.
+    static func place(of error: any Error) -> String? {
+        switch error {
+        case DecodingError.dataCorrupted(let context), DecodingError.typeMismatch(_, let context),
+             DecodingError.valueNotFound(_, let context), DecodingError.keyNotFound(_, let context):
+            let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return path.isEmpty ? nil : path
+        default:
+            return nil
+        }
+    }
+
     static func describe(_ error: any Error) -> String {
         switch error {
         case DecodingError.dataCorrupted(let context),
              DecodingError.typeMismatch(_, let context),
              DecodingError.valueNotFound(_, let context),
              DecodingError.keyNotFound(_, let context):
-            let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
             let underlying = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            return [path.isEmpty ? nil : "at \(path)", context.debugDescription, underlying]
+            return [place(of: error).map { "at \($0)" }, context.debugDescription, underlying]
                 .compactMap { $0 }.joined(separator: ": ")
         default:
             return "\(error)"

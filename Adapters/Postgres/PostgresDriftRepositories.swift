@@ -92,7 +92,8 @@ public struct PostgresCheckinRepository: CheckinRepository {
         do {
             return try Checkin(day: localDay, energy: energy, stress: stress, social: social, keyContact: contact)
         } catch {
-            throw database.corrupt("checkin", key: day, "\(error)")
+            throw PostgresStoreError.invalidRow(database: database.description, table: "checkin", key: day,
+                                                rule: error.message)
         }
     }
 }

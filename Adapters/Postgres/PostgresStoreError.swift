@@ -1,9 +1,11 @@
 import Foundation
 import WellnessApplication
+import WellnessDomain
 
 /// A PostgreSQL store failure, naming the database (its URL without the password) and, for a
-/// bad row, the table, the row and the column.
-public enum PostgresStoreError: StoreAvailabilityError, Sendable, Equatable, LocalizedError {
+/// bad row, the table, the row and the column. Worded, like every ``WellnessError``, by the
+/// presenter's tables (`error.postgresStore.<code>`).
+public enum PostgresStoreError: StoreAvailabilityError, WellnessError, Equatable, LocalizedError {
     /// The database URL cannot be used (the reason names the part).
     case invalidURL(String, reason: String)
     /// The database cannot be reached now (down, restarting, unreachable, refusing connections,
@@ -14,9 +16,13 @@ public enum PostgresStoreError: StoreAvailabilityError, Sendable, Equatable, Loc
     case newerSchema(database: String, unknownMigrations: [String])
     /// A stored row does not hold a valid value (the reason names the column); it is left untouched.
     case corruptRow(database: String, table: String, key: String, reason: String)
+    /// A stored row whose values break a rule of Wellness's own (the rule's message); it is left
+    /// untouched.
+    case invalidRow(database: String, table: String, key: String, rule: LocalizedText)
     /// PostgreSQL refused a statement (the reason is its message and SQLSTATE).
     case database(database: String, reason: String)
 
+    /// The message in English, for logs and for a front end without the presenter's tables.
     public var errorDescription: String? {
         switch self {
         case let .invalidURL(url, reason):
@@ -27,8 +33,41 @@ public enum PostgresStoreError: StoreAvailabilityError, Sendable, Equatable, Loc
             "the database \(database) was migrated by a newer version of Wellness (migrations \(unknown.joined(separator: ", "))); upgrade wellness to use it"
         case let .corruptRow(database, table, key, reason):
             "the database \(database) has a corrupt row in \(table) (\(key)): \(reason); it was left untouched"
+        case let .invalidRow(database, table, key, rule):
+            "the database \(database) has a row in \(table) (\(key)) that breaks the rule \(rule.key); it was left untouched"
         case let .database(database, reason):
             "database error in \(database): \(reason)"
+        }
+    }
+
+    public enum Code: String, CaseIterable, Sendable {
+        case invalidURL, unavailable, newerSchema, corruptRow, invalidRow, database
+    }
+
+    public static let family = "postgresStore"
+
+    public var code: Code {
+        switch self {
+        case .invalidURL: .invalidURL
+        case .unavailable: .unavailable
+        case .newerSchema: .newerSchema
+        case .corruptRow: .corruptRow
+        case .invalidRow: .invalidRow
+        case .database: .database
+        }
+    }
+
+    public var details: [LocalizedText.Argument] {
+        switch self {
+        case let .invalidURL(url, reason): [.verbatim(url), .verbatim(reason)]
+        case let .unavailable(database, reason), let .database(database, reason):
+            [.verbatim(database), .verbatim(reason)]
+        case let .newerSchema(database, unknown):
+            [.verbatim(database), .verbatim(unknown.joined(separator: ", "))]
+        case let .corruptRow(database, table, key, reason):
+            [.verbatim(database), .verbatim(table), .verbatim(key), .verbatim(reason)]
+        case let .invalidRow(database, table, key, rule):
+            [.verbatim(database), .verbatim(table), .verbatim(key), .text(rule)]
         }
     }
 

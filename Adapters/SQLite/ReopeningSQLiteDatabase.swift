@@ -63,7 +63,7 @@ public final class ReopeningSQLiteDatabase: @unchecked Sendable {
         } catch let error as SQLiteStoreError {
             switch error {
             case .database, .cannotOpen: markSuspect(database)
-            case .newerSchema, .corruptRow: break
+            case .newerSchema, .corruptRow, .invalidRow: break
             }
             throw error
         }

@@ -97,7 +97,7 @@ public struct SQLiteDatabase: Sendable {
         } catch let error as SQLiteStoreError {
             throw error
         } catch let row as StoredRow.CorruptRow {
-            throw SQLiteStoreError.corruptRow(path: path, table: row.table, key: row.key, reason: row.reason)
+            throw row.error(in: path)
         } catch {
             throw SQLiteStoreError.cannotOpen(path: path, reason: describe(error))
         }
@@ -227,7 +227,7 @@ public struct SQLiteDatabase: Sendable {
     private func storeError(_ error: any Error) -> any Error {
         switch error {
         case let error as DatabaseError: SQLiteStoreError.database(path: path, reason: Self.describe(error))
-        case let row as StoredRow.CorruptRow: corruptRow(table: row.table, key: row.key, row.reason)
+        case let row as StoredRow.CorruptRow: row.error(in: path)
         default: error
         }
     }

@@ -68,7 +68,7 @@ public struct SQLiteCheckinRepository: CheckinRepository {
             case let .outOfRange(field, _), let .notAWholeNumber(field, _): field.rawValue
             case .keyContactTooLong, .controlCharacter: "keyContact"
             }
-            throw row.corrupt(column, error.summary)
+            throw row.refused(column, by: error, error.summary)
         }
     }
 }

@@ -84,12 +84,12 @@ public struct SQLiteRecordRepository<Kind: RecordKind>: RecordRepository {
         do {
             record = try decoder.decode(Kind.Record.self, from: Data(body.utf8))
         } catch {
-            throw stored.corrupt("body", "not a \(Kind.collection) record: \(error)")
+            throw stored.refused("body", by: error, "not a \(Kind.collection) record: \(error)")
         }
         do {
             try Kind.validate(record)
         } catch {
-            throw stored.corrupt("body", error.reason)
+            throw stored.refused("body", by: error, error.reason)
         }
         guard Kind.describe(Kind.identity(of: record)) == (try stored.text("identity")) else {
             throw stored.corrupt("identity", "is not the identity of the record in body")

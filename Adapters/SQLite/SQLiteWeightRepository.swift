@@ -117,7 +117,7 @@ public struct SQLiteWeightRepository: WeightRepository {
         guard let uuid = uuid(idData) else { throw stored.corrupt("id", "not 16 bytes") }
         let source = try stored.raw("source", as: WeightEntry.Source.self)
         let kilograms = try stored.double("kilograms")
-        if let problem = WeightEntry.problem(kilograms: kilograms) { throw stored.corrupt("kilograms", problem.summary) }
+        if let problem = WeightEntry.problem(kilograms: kilograms) { throw stored.refused("kilograms", by: problem, problem.summary) }
         return WeightEntry(unchecked: .init(uuid), date: try stored.instant("atMs"), kilograms: kilograms,
                            note: try stored.optionalText("note"), source: source)
     }

@@ -68,11 +68,27 @@ struct StoredRow {
         let table: String
         let key: String
         let reason: String
+        /// The column and the message of the rule of Wellness's own the value breaks, when that
+        /// is what is wrong with it.
+        var rule: (column: String, message: LocalizedText)?
+
+        /// The error naming the database file at `path`: the rule the row breaks when it breaks one.
+        func error(in path: String) -> SQLiteStoreError {
+            guard let rule else { return .corruptRow(path: path, table: table, key: key, reason: reason) }
+            return .invalidRow(path: path, table: table, key: key, column: rule.column, rule: rule.message)
+        }
     }
 
     /// The error for `column` of this row.
     func corrupt(_ column: String, _ reason: String) -> CorruptRow {
         CorruptRow(table: table, key: key, reason: "\(column): \(reason)")
+    }
+
+    /// The error for `column` of this row, whose value `error` refused: the rule's message when
+    /// it is one of Wellness's own (see ``LocalizedText/rule(refusing:)``), else `reason`.
+    func refused(_ column: String, by error: any Error, _ reason: @autoclosure () -> String) -> CorruptRow {
+        guard let rule = LocalizedText.rule(refusing: error) else { return corrupt(column, reason()) }
+        return CorruptRow(table: table, key: key, reason: "\(column): \(rule.key)", rule: (column, rule))
     }
 
     // MARK: - Storage classes

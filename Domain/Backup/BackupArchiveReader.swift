@@ -135,7 +135,7 @@ public struct BackupArchiveReader {
             do {
                 settings = try decoder.decode(RegistrySettings.self, from: Data(json)).settings
             } catch {
-                throw BackupError.invalidValue(line: line, name: name, reason: Self.describe(error), cause: Self.cause(of: error))
+                throw BackupError.invalidValue(line: line, name: name, reason: Self.describe(error), cause: LocalizedText.rule(refusing: error))
             }
             self.settings = settings
             try handle(.settings(settings))
@@ -170,17 +170,6 @@ public struct BackupArchiveReader {
     }
 
     /// A decoding error in a few words: where in the value, and what.
-    /// The message of the rule of Wellness's own that refused a value while it was decoded (a
-    /// `DecodingError` whose underlying error is a `WellnessError`), or `nil`.
-    static func cause(of error: any Error) -> LocalizedText? {
-        switch error {
-        case DecodingError.dataCorrupted(let context), DecodingError.typeMismatch(_, let context):
-            (context.underlyingError as? any WellnessError)?.message
-        default:
-            nil
-        }
-    }
-
     static func describe(_ error: any Error) -> String {
         switch error {
         case DecodingError.keyNotFound(let key, let context):
@@ -226,7 +215,7 @@ private final class KindReading<Kind: RecordKind>: CollectionReading {
             record = try decoder.decode(Kind.Record.self, from: Data(json))
         } catch {
             throw BackupError.invalidRecord(line: place.line, collection: place.collection.rawValue, index: place.index,
-                                            reason: BackupArchiveReader.describe(error), cause: BackupArchiveReader.cause(of: error))
+                                            reason: BackupArchiveReader.describe(error), cause: LocalizedText.rule(refusing: error))
         }
         do {
             try Kind.validate(record)

@@ -50,7 +50,7 @@ struct SQLiteCorruptRowTests {
         /// Whether `error` is a corrupt row of `table` in this file, naming `key` and `column`
         /// and saying that the file was left untouched.
         func isCorrupt(_ error: any Error, table: String, key: String, column: String) -> Bool {
-            guard case let .corruptRow(path, errorTable, errorKey, reason)? = error as? SQLiteStoreError else { return false }
+            guard let (path, errorTable, errorKey, reason) = (error as? SQLiteStoreError)?.badRow else { return false }
             let message = error.localizedDescription
             return path == file.path && errorTable == table && errorKey.contains(key) && reason.hasPrefix("\(column):")
                 && message.contains(file.path) && message.contains(table) && message.contains("left untouched")
@@ -169,5 +169,17 @@ struct SQLiteCorruptRowTests {
         #expect(try await store.value("SELECT quote(atMs) || quote(note) FROM weightEntry") == before)
         #expect(try await store.checkins.checkins(on: Store.month).map(\.energy) == [3])
         #expect(try await store.supplements.logs(on: Store.month).map(\.taken) == [true])
+    }
+}
+
+extension SQLiteStoreError {
+    /// A corrupt row, or a row that breaks a rule, as (path, table, key, reason): a rule's reason
+    /// is `column: key-of-its-message`.
+    var badRow: (path: String, table: String, key: String, reason: String)? {
+        switch self {
+        case let .corruptRow(path, table, key, reason): (path, table, key, reason)
+        case let .invalidRow(path, table, key, column, rule): (path, table, key, "\(column): \(rule.key)")
+        default: nil
+        }
     }
 }

@@ -28,7 +28,12 @@ struct WeightStoreTests {
     func expectCorrupt(_ weights: JSONFileWeightRepository, file: URL, reasonContains: String? = nil) async throws {
         let original = try Data(contentsOf: file)
         let isCorrupt: @Sendable (any Error) -> Bool = { error in
-            guard case let .corruptFile(path, reason)? = error as? JSONFileStoreError else { return false }
+            let found: (path: String, reason: String)? = switch error as? JSONFileStoreError {
+            case let .corruptFile(path, reason): (path, reason)
+            case let .invalidRecord(path, at, rule): (path, "\(at): \(rule.key)")
+            default: nil
+            }
+            guard let (path, reason) = found else { return false }
             return path == file.path && error.localizedDescription.contains(file.path)
                 && (reasonContains.map { reason.contains($0) } ?? true)
         }
@@ -195,7 +200,7 @@ struct WeightStoreTests {
 
     func expectCorruptRow(_ weights: SQLiteWeightRepository, file: URL, key: String?, reason: String) async {
         let isCorrupt: @Sendable (any Error) -> Bool = { error in
-            guard case let .corruptRow(path, table, rowKey, rowReason)? = error as? SQLiteStoreError else { return false }
+            guard let (path, table, rowKey, rowReason) = (error as? SQLiteStoreError)?.badRow else { return false }
             return path == file.path && table == "weightEntry" && rowReason.contains(reason)
                 && (key.map { rowKey.contains($0) } ?? true)
                 && error.localizedDescription.contains("weightEntry") && error.localizedDescription.contains(file.path)

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 import WellnessComposition
+import WellnessJSONFile
+import WellnessPostgres
+import WellnessSQLite
 import WellnessTestSupport
 
 /// Every error the core can give, with one example per code, worded in English and Dutch by
@@ -29,7 +32,22 @@ struct ErrorMessagesTests {
     static let server = URL(string: "http://127.0.0.1:8080")!
     static let escape = ControlCharacterError(field: .note, character: "\u{1B}")
 
+    static let rule = CheckinError.outOfRange(field: .energy, value: 6).message
+
     static let families: [Family] = [
+        Family(SQLiteStoreError.self, [.cannotOpen(path: "/d/wellness.sqlite", reason: "not a database"),
+                                       .newerSchema(path: "/d/wellness.sqlite", unknownMigrations: ["v9"]),
+                                       .corruptRow(path: "/d/wellness.sqlite", table: "checkin", key: "2026-11-20", reason: "energy: not an integer"),
+                                       .invalidRow(path: "/d/wellness.sqlite", table: "checkin", key: "2026-11-20", column: "energy", rule: rule),
+                                       .database(path: "/d/wellness.sqlite", reason: "disk I/O error")]),
+        Family(JSONFileStoreError.self, [.corruptFile(path: "/d/checkins.json", reason: "not JSON"),
+                                         .invalidRecord(path: "/d/checkins.json", at: "[0]", rule: rule),
+                                         .newerFormat(path: "/d", found: 2, supported: 1), .io(path: "/d/checkins.json", reason: "denied")]),
+        Family(PostgresStoreError.self, [.invalidURL("postgres://x", reason: "no host"), .unavailable(database: "db", reason: "refused"),
+                                         .newerSchema(database: "db", unknownMigrations: ["v9"]),
+                                         .corruptRow(database: "db", table: "checkin", key: "2026-11-20", reason: "energy: null"),
+                                         .invalidRow(database: "db", table: "checkin", key: "2026-11-20", rule: rule),
+                                         .database(database: "db", reason: "syntax error (42601)")]),
         Family(DriftWindowError.self, [.invalidInsightsWindow(10), .invalidTrendLength(14)]),
         Family(CheckinError.self, [.outOfRange(field: .energy, value: 7), .notAWholeNumber(field: .social, text: "3.5"),
                                    .keyContactTooLong(120), .controlCharacter(.init(field: .keyContact, character: "\u{7}"))]),
@@ -183,14 +201,14 @@ struct ErrorMessagesTests {
         #expect(orphans.sorted() == [])
     }
 
-    @Test("every type of Domain, Application and Composition that is a WellnessError is listed here")
+    @Test("every type of Domain, Application, Adapters and Composition that is a WellnessError is listed here")
     func everyTypeListed() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         var declared: Set<String> = []
         let pattern = try NSRegularExpression(
             pattern: #"(?:enum|struct|extension)\s+(\w+)\s*:\s*[^{]*\bWellnessError\b"#)
-        for folder in ["Domain", "Application", "Composition"] {
+        for folder in ["Domain", "Application", "Adapters", "Composition"] {
             let enumerator = FileManager.default.enumerator(at: root.appendingPathComponent(folder),
                                                             includingPropertiesForKeys: nil)
             while let url = enumerator?.nextObject() as? URL {
@@ -234,6 +252,12 @@ struct ErrorMessagesTests {
             (CatalogError(source: "custom.json", entry: 2, id: "b", field: "roi",
                           problem: .unknownValue("huge", valid: ["low", "medium", "high"])),
              #"catalog custom.json: entry 2 (id "b"), field "roi": unknown value "huge"; valid: low, medium, high"#),
+            // A stored record that breaks a rule reads as the rule, not as `checkin.outOfRange(energy, 6)`.
+            (JSONFileStoreError.invalidRecord(path: "/d/checkins.json", at: "[0]", rule: Self.rule),
+             "the data file /d/checkins.json holds a record at [0] that breaks a rule: energy must be a whole number from 1 to 5, got 6; it was left untouched — repair it or move it away"),
+            (SQLiteStoreError.invalidRow(path: "/d/wellness.sqlite", table: "weightEntry", key: "id 01",
+                                         column: "kilograms", rule: WeightEntry.Problem.aboveMaximum("701", maximum: "700").message),
+             "the database /d/wellness.sqlite has a row in weightEntry (id 01) whose kilograms breaks a rule: weight 701 kg is above the maximum of 700 kg; the file was left untouched"),
         ]
         let presenter = ErrorPresenter(locale: .en)
         for (error, text) in samples { #expect(presenter.message(for: error) == text) }
