@@ -6,26 +6,29 @@ import Foundation
 ///     swift run -c release wellness-bench [--quick] [--check]
 ///
 /// `--quick` uses a small data set (a smoke test); `--check` exits 1 when a target is missed;
-/// `--only=weight`, `--only=export`, `--only=health`, `--only=backup`, `--only=deck`, `--only=load` or `--only=login` runs one case.
+/// `--only=KEY` runs one case (weight, export, health, backup, deck, load, login, online: each
+/// case's `key`).
 @main
 enum WellnessBench {
     static func main() async {
         let arguments = Set(CommandLine.arguments.dropFirst())
         let only = arguments.filter { $0.hasPrefix("--only=") }.map { String($0.dropFirst("--only=".count)) }
+        let quick = arguments.contains("--quick")
+        let all: [any BenchmarkCase] = [WeightImportBenchmark(quick: quick), WeightExportBenchmark(quick: quick),
+                                        HealthImportBenchmark(quick: quick), BackupBenchmark(quick: quick),
+                                        DeckBenchmark(quick: quick),
+                                        LoadBenchmark(quick: quick), LoginBenchmark(quick: quick), OnlineBenchmark(quick: quick)]
+        let keys = all.map(\.key)
         let unknown = arguments.subtracting(["--quick", "--check"]).filter { !$0.hasPrefix("--only=") }
-        guard unknown.isEmpty, only.allSatisfy({ ["weight", "export", "health", "backup", "deck", "load", "login"].contains($0) }) else {
-            FileHandle.standardError.write(Data("wellness-bench: unknown option \(unknown.union(only).sorted().joined(separator: ", ")); use --quick, --check, --only=weight|export|health|backup|deck|load|login\n".utf8))
+        guard unknown.isEmpty, only.allSatisfy(keys.contains) else {
+            let wrong = unknown.union(only.filter { !keys.contains($0) }).sorted().joined(separator: ", ")
+            FileHandle.standardError.write(Data("wellness-bench: unknown option \(wrong); use --quick, --check, --only=\(keys.joined(separator: "|"))\n".utf8))
             exit(64)
         }
         #if DEBUG
         print("note: a debug build; run `swift run -c release wellness-bench` for meaningful numbers\n")
         #endif
-        let quick = arguments.contains("--quick")
-        let cases: [any BenchmarkCase] = [WeightImportBenchmark(quick: quick), WeightExportBenchmark(quick: quick),
-                                          HealthImportBenchmark(quick: quick), BackupBenchmark(quick: quick),
-                                          DeckBenchmark(quick: quick),
-                                          LoadBenchmark(quick: quick), LoginBenchmark(quick: quick)]
-            .filter { only.isEmpty || only.contains($0.key) }
+        let cases = all.filter { only.isEmpty || only.contains($0.key) }
         var missed = false
         for benchmark in cases {
             do {
