@@ -169,6 +169,86 @@ struct ServerCLITests {
         #expect(insights["timestamp"] is String, "\(insights)")
     }
 
+    /// A loopback listener on `port` that takes connections and never answers them.
+    final class SilentListener: @unchecked Sendable {
+        let descriptor: Int32
+        private var accepted: [Int32] = []
+
+        init(port: Int) throws {
+            descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var yes: Int32 = 1
+            setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let bound = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0, listen(descriptor, 16) == 0, fcntl(descriptor, F_SETFL, O_NONBLOCK) == 0 else {
+                let failure = errno
+                close(descriptor)
+                throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EADDRINUSE)
+            }
+        }
+
+        /// Whether a client connected within `seconds` (checked every 50 ms); its connection is
+        /// held open, unanswered.
+        func connected(within seconds: Double) async throws -> Bool {
+            for _ in 0..<Int(seconds * 20) {
+                let connection = accept(descriptor, nil, nil)
+                if connection >= 0 {
+                    accepted.append(connection)
+                    return true
+                }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            return false
+        }
+
+        deinit {
+            accepted.forEach { close($0) }
+            close(descriptor)
+        }
+    }
+
+    @Test("a sync killed (SIGKILL) while it sends leaves no claim behind: the next sync sends the check-in at once")
+    func killedSyncReleasesItsClaim() async throws {
+        let serverData = try await Self.serverDataWithAnn()
+        let client = try Sandbox()
+        let first = try await ServerProcess(serverData)
+        let login = try await client.raw(["login", "--server", first.url, "--email", "ann@example.org",
+                                          "--data-dir", client.data.path], input: Self.password + "\n")
+        try #require(login.status == 0, "\(login)")
+        #expect(first.stop() == 0)
+        let queued = try await client.ok(["checkin", "--energy", "2", "--stress", "4", "--social", "2",
+                                          "--day", "2026-11-20"], now: DriftCLITests.now)
+        #expect(queued.stdout.contains("Will sync when online"), "\(queued)")
+
+        // A sync against a server that takes the connection and never answers (the sandbox
+        // waits 60 s for an answer) holds the claim on the check-in until it is killed.
+        var listener: SilentListener? = try SilentListener(port: first.port)
+        let sync = try ChildProcess(try CLI.binary(),
+                                    ["sync", "--store", client.store, "--data-dir", client.data.path, "--now", DriftCLITests.now],
+                                    environment: client.environment, input: nil)
+        // It connects once it has claimed the check-in to send.
+        let claimed = try await #require(listener).connected(within: 30)
+        sync.signal(SIGKILL)
+        _ = sync.wait()
+        close(sync.standardOutput)
+        close(sync.standardError)
+        #expect(claimed, "the sync claimed the check-in before it was killed")
+        listener = nil
+        _ = listener
+
+        let second = try await ServerProcess(serverData, port: first.port)
+        defer { _ = second.stop() }
+        let synced = try await client.run(["sync"], now: DriftCLITests.now)
+        #expect(synced.status == 0 && synced.stdout.contains("Synced 1 check-in"), "\(synced)")
+        let left = try await client.ok(["queue", "--json"]).json() as? [Any]
+        #expect(left?.isEmpty == true, "nothing waits")
+    }
+
     @Test("a 429 queues the check-in without using a try, and sync waits as long as the server asked, saying until when")
     func rateLimitedSync() async throws {
         let serverData = try await Self.serverDataWithAnn()
