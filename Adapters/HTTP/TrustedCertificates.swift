@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOSSL
+import WellnessDomain
 
 /// The HTTP clients that talk to Wellness servers: ``shared``, which trusts the system's
 /// certificate authorities, or — for a server with a private authority or a self-signed
@@ -79,9 +80,22 @@ public enum TrustedCertificates {
 }
 
 /// Why a file of trusted certificates cannot be used.
-public enum TrustedCertificatesError: Error, Sendable, Equatable, LocalizedError {
+public enum TrustedCertificatesError: WellnessError, Equatable, LocalizedError {
     case unreadable(path: String, reason: String)
 
+    public enum Code: String, CaseIterable, Sendable { case unreadable }
+
+    public static let family = "trustedCertificates"
+
+    public var code: Code { .unreadable }
+
+    public var details: [LocalizedText.Argument] {
+        switch self {
+        case let .unreadable(path, reason): [.verbatim(path), .verbatim(reason)]
+        }
+    }
+
+    /// The message in English, for logs and for a front end without the presenter's tables.
     public var errorDescription: String? {
         switch self {
         case let .unreadable(path, reason): "cannot trust the certificates in \(path): \(reason)"

@@ -178,12 +178,31 @@ public struct APIServer: Sendable {
 }
 
 /// Why the server could not start.
-public enum ServerStartError: Error, Sendable, Equatable, LocalizedError {
+public enum ServerStartError: WellnessError, Equatable, LocalizedError {
     /// Another process already listens on this address and port.
     case addressInUse(host: String, port: Int)
     /// A TLS certificate or key file is missing or not PEM.
     case unreadableTLSFile(path: String, reason: String)
 
+    public enum Code: String, CaseIterable, Sendable { case addressInUse, unreadableTLSFile }
+
+    public static let family = "serverStart"
+
+    public var code: Code {
+        switch self {
+        case .addressInUse: .addressInUse
+        case .unreadableTLSFile: .unreadableTLSFile
+        }
+    }
+
+    public var details: [LocalizedText.Argument] {
+        switch self {
+        case let .addressInUse(host, port): [.verbatim(host), .number(port), .number(port)]
+        case let .unreadableTLSFile(path, reason): [.verbatim(path), .verbatim(reason)]
+        }
+    }
+
+    /// The message in English, for logs and for a front end without the presenter's tables.
     public var errorDescription: String? {
         switch self {
         case let .addressInUse(host, port):

@@ -1,4 +1,5 @@
 import Foundation // inet_pton and inet_ntop, from the platform's C library
+import WellnessDomain
 
 /// The proxies whose `X-Forwarded-For` the server believes, as addresses (`10.0.0.2`, `::1`)
 /// and CIDR ranges (`10.0.0.0/30`, `fd00::/120`). A request's client address is its
@@ -59,10 +60,23 @@ public struct TrustedProxies: Sendable, Hashable {
 }
 
 /// Why a `--trusted-proxy` entry cannot be used.
-public enum TrustedProxyError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum TrustedProxyError: WellnessError, Equatable, CustomStringConvertible {
     /// Neither an IP address nor a CIDR range (`address/prefix length`).
     case invalid(String)
 
+    public enum Code: String, CaseIterable, Sendable { case invalid }
+
+    public static let family = "trustedProxy"
+
+    public var code: Code { .invalid }
+
+    public var details: [LocalizedText.Argument] {
+        switch self {
+        case .invalid(let entry): [.verbatim(entry)]
+        }
+    }
+
+    /// The message in English, for logs.
     public var description: String {
         switch self {
         case .invalid(let entry): "\"\(entry)\" is not an IP address or CIDR range (10.0.0.2, fd00::/120)"

@@ -330,13 +330,32 @@ extension WellnessRepositories {
 }
 
 /// A misuse of a ``ServerHost``.
-public enum ServerHostError: Error, Sendable, Equatable, LocalizedError {
+public enum ServerHostError: WellnessError, Equatable, LocalizedError {
     /// The host keeps its accounts' data in one database, not in a store per account.
     case noAccountStore
     /// The disk of the data directory (the path) has fewer bytes free (`available`) than the
     /// server needs to write sessions.
     case diskFull(String, available: Int64)
 
+    public enum Code: String, CaseIterable, Sendable { case noAccountStore, diskFull }
+
+    public static let family = "serverHost"
+
+    public var code: Code {
+        switch self {
+        case .noAccountStore: .noAccountStore
+        case .diskFull: .diskFull
+        }
+    }
+
+    public var details: [LocalizedText.Argument] {
+        switch self {
+        case .noAccountStore: []
+        case let .diskFull(path, available): [.verbatim(path), .verbatim("\(available)"), .verbatim("\(ServerHost.defaultMinimumFreeSpace)")]
+        }
+    }
+
+    /// The message in English, for logs and for a front end without the presenter's tables.
     public var errorDescription: String? {
         switch self {
         case .noAccountStore: "this server keeps its accounts' data in PostgreSQL, not in a store per account"

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 import WellnessComposition
+import WellnessFileSystem
+import WellnessHTTP
+import WellnessServer
+import WellnessServerHost
 import WellnessJSONFile
 import WellnessPostgres
 import WellnessSQLite
@@ -35,6 +39,14 @@ struct ErrorMessagesTests {
     static let rule = CheckinError.outOfRange(field: .energy, value: 6).message
 
     static let families: [Family] = [
+        Family(FileSystemError.self, [.posix(path: "/d/x.json", operation: "replace", errno: 28),
+                                      .io(path: "/d", operation: "create directory", reason: "denied"), .notADirectory("/d"),
+                                      .readOnly("/d"), .writableByOthers("/d")]),
+        Family(ServerStartError.self, [.addressInUse(host: "127.0.0.1", port: 8080),
+                                       .unreadableTLSFile(path: "/etc/cert.pem", reason: "not PEM")]),
+        Family(TrustedProxyError.self, [.invalid("10.0.0.0/99")]),
+        Family(TrustedCertificatesError.self, [.unreadable(path: "/etc/ca.pem", reason: "no certificate in it")]),
+        Family(ServerHostError.self, [.noAccountStore, .diskFull("/srv/data", available: 4096)]),
         Family(SQLiteStoreError.self, [.cannotOpen(path: "/d/wellness.sqlite", reason: "not a database"),
                                        .newerSchema(path: "/d/wellness.sqlite", unknownMigrations: ["v9"]),
                                        .corruptRow(path: "/d/wellness.sqlite", table: "checkin", key: "2026-11-20", reason: "energy: not an integer"),
