@@ -241,6 +241,7 @@ public struct JSONFileStore: Sendable {
     /// `value` as a collection file's bytes.
     func encode<Value: Encodable>(_ value: Value, for collection: String) throws -> Data {
         do {
+            if let list = value as? any ElementwiseEncodable { return try list.encodeElementwise(with: Self.encoder) }
             return try Self.encoder.encode(value)
         } catch {
             throw JSONFileStoreError.io(path: url(of: collection).path, reason: "cannot encode: \(error)")
@@ -481,5 +482,32 @@ extension Array: RecordList where Element: Decodable {
             }
             return (try? JSONFileStore.decoder.decode(Element.self, from: bytes)) == nil
         }
+    }
+}
+
+/// A list written one element at a time: the encoder's tree of one record is all it holds
+/// besides the bytes, where encoding the whole list at once builds the tree of every record
+/// first (a million weigh-ins took 1 GB). The bytes are the encoder's own pretty-printed list,
+/// each element indented as it would indent it.
+protocol ElementwiseEncodable {
+    func encodeElementwise(with encoder: JSONEncoder) throws -> Data
+}
+
+extension Array: ElementwiseEncodable where Element: Encodable {
+    func encodeElementwise(with encoder: JSONEncoder) throws -> Data {
+        guard !isEmpty, encoder.outputFormatting.contains(.prettyPrinted) else { return try encoder.encode(self) }
+        var data = Data("[\n".utf8)
+        for (index, element) in enumerated() {
+            if index > 0 { data.append(contentsOf: ",\n".utf8) }
+            // A raw line break is only ever formatting (one inside a string is escaped), so
+            // indenting each line by two spaces nests the element as the whole list's encoding would.
+            data.append(contentsOf: "  ".utf8)
+            for byte in try encoder.encode(element) {
+                data.append(byte)
+                if byte == 0x0A { data.append(contentsOf: "  ".utf8) }
+            }
+        }
+        data.append(contentsOf: "\n]".utf8)
+        return data
     }
 }

@@ -51,3 +51,10 @@ public struct JSONFileWeightRepository: WeightRepository {
         }
     }
 }
+
+/// Weigh-ins are written one at a time: a million of them encoded as one value took 1 GB.
+extension WeightCollection: ElementwiseEncodable {
+    func encodeElementwise(with encoder: JSONEncoder) throws -> Data {
+        try entries.encodeElementwise(with: encoder)
+    }
+}

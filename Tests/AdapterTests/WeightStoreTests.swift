@@ -61,6 +61,23 @@ struct WeightStoreTests {
         try await expectCorrupt(JSONFileWeightRepository(store: store), file: file)
     }
 
+    @Test("weights.json, written one weigh-in at a time, holds the bytes the encoder gives the whole list (a note with a line break too)")
+    func writtenElementwise() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try JSONFileStore(directory: directory.url)
+        let weights = JSONFileWeightRepository(store: store)
+        let entries = [try entry("2026-11-20T07:30:00.000Z", 70.5, note: "after\na run"), try entry("2026-11-21T07:30:00.000Z", 70.25),
+                       try entry("2026-11-22T07:30:00.000Z", 70, note: "\"quoted\" / slashed")]
+        _ = try await weights.importEntries(commit: true) { try $0.insert(entries) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .timestamp
+        let whole = try encoder.encode(entries)
+        let written = try Data(contentsOf: store.url(of: "weights"))
+        #expect(written == whole, "\(String(decoding: written, as: UTF8.self))")
+        #expect(try await weights.entries(since: nil) == entries)
+    }
+
     @Test("a weights.json entry with a weight out of range is reported as corrupt and left untouched",
           arguments: ["800", "0", "-70.5", "700.0000001", "1e400"])
     func jsonWeightOutOfRange(kilograms: String) async throws {
