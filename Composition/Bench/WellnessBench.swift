@@ -6,7 +6,7 @@ import Foundation
 ///     swift run -c release wellness-bench [--quick] [--check]
 ///
 /// `--quick` uses a small data set (a smoke test); `--check` exits 1 when a target is missed;
-/// `--only=KEY` runs one case (weight, export, health, backup, deck, load, login, online: each
+/// `--only=KEY` runs one case (weight, export, health, backup, deck, hostile, load, login, online: each
 /// case's `key`).
 @main
 enum WellnessBench {
@@ -16,7 +16,7 @@ enum WellnessBench {
         let quick = arguments.contains("--quick")
         let all: [any BenchmarkCase] = [WeightImportBenchmark(quick: quick), WeightExportBenchmark(quick: quick),
                                         HealthImportBenchmark(quick: quick), BackupBenchmark(quick: quick),
-                                        DeckBenchmark(quick: quick),
+                                        DeckBenchmark(quick: quick), HostileInputBenchmark(quick: quick),
                                         LoadBenchmark(quick: quick), LoginBenchmark(quick: quick), OnlineBenchmark(quick: quick)]
         let keys = all.map(\.key)
         let unknown = arguments.subtracting(["--quick", "--check"]).filter { !$0.hasPrefix("--only=") }
