@@ -4,6 +4,7 @@ import WellnessApplication
 import WellnessComposition
 import WellnessDomain
 import WellnessHTTP
+import WellnessPostgres
 import WellnessServerHost
 import WellnessTestSupport
 
@@ -162,6 +163,45 @@ struct PasswordTests {
                 #expect(try await second.request(.POST, "/api/auth/logout-all", token: kept).status == 204)
                 #expect(try await server.get("/api/auth/session", token: kept).status == 401)
                 #expect(try await second.get("/api/auth/session", token: kept).status == 401)
+            }
+        }
+    }
+
+    @Test("on PostgreSQL, a session ended by one process's pool is refused by another's at once",
+          .enabled(if: PostgresTestDatabase.url != nil, PostgresTestDatabase.skipped))
+    func everyProcessOnPostgres() async throws {
+        let configuration = try PostgresTestDatabase.freshConfiguration()
+        let first = try await PostgresDatabase.open(configuration, logger: TestServer.quietLogger)
+        let second = try await PostgresDatabase.open(configuration, logger: TestServer.quietLogger)
+        defer {
+            Task {
+                await first.close()
+                await second.close()
+            }
+        }
+        let clock = FixedWallClock(TestServer.start)
+        func host(_ database: PostgresDatabase) -> ServerHost {
+            ServerHost(postgres: database, clock: clock, calendar: TestServer.calendar, bcryptCost: 4,
+                       logger: TestServer.quietLogger)
+        }
+        let directory = try TemporaryDirectory(prefix: "wellness-server-test")
+        try await TestServer.run(host(first), directory: directory, clock: clock) { one in
+            try await TestServer.run(host(second), directory: directory, clock: clock) { two in
+                let (_, token) = try await one.account("ann@example.org")
+                let kept = try await two.logIn("ann@example.org")
+                let change = try await two.request(.POST, "/api/auth/password", token: kept,
+                                                   body: Self.change(TestServer.password, to: Self.newPassword))
+                #expect(change.status == 204)
+                #expect(try await one.get("/api/auth/session", token: token).status == 401)
+                #expect(try await one.get("/api/auth/session", token: kept).status == 200)
+
+                #expect(try await one.request(.POST, "/api/auth/logout-all", token: kept).status == 204)
+                #expect(try await two.get("/api/auth/session", token: kept).status == 401)
+
+                let reset = try await two.logIn("ann@example.org", password: Self.newPassword)
+                try await one.host.resetPassword(of: "ann@example.org", to: TestServer.password)
+                #expect(try await two.get("/api/auth/session", token: reset).status == 401)
+                #expect(try await two.logIn("ann@example.org").isEmpty == false)
             }
         }
     }
