@@ -24,6 +24,22 @@ private actor PlainHasher: PasswordHasher {
     func imitateVerify() { imitated += 1 }
 }
 
+/// ``PlainHasher``'s hashes, but the account's password becomes `password-2` (every session
+/// ending) while a password is being checked: a change racing a login.
+private struct ChangingHasher: PasswordHasher {
+    let accounts: InMemoryAccountRepository
+    let account: Account.ID
+
+    func hash(_ password: String) -> String { "h:" + password }
+
+    func verify(_ password: String, against hash: String) async -> Bool {
+        _ = await accounts.setPasswordHash("h:password-2", of: account, keepingSession: nil)
+        return hash == "h:" + password
+    }
+
+    func imitateVerify() {}
+}
+
 /// Tokens `token-1`, `token-2`, …; the digest of `t` is `d:t`.
 private final class CountingTokens: AccessTokenIssuer, @unchecked Sendable {
     private let lock = NSLock()
@@ -808,6 +824,22 @@ struct PasswordUseCasesTests {
         }
         #expect(await world.accounts.account(id: ann.id)?.passwordHash == "h:password-1")
         #expect(try await world.authenticateSession.execute(other.accessToken).account.id == ann.id)
+    }
+
+    @Test("a login whose password is changed while it is checked keeps no session and is refused")
+    func loginRacingAChange() async throws {
+        let ann = try await world.addAccount.execute(email: "ann@example.org", password: "password-1")
+        let changing = ChangingHasher(accounts: world.accounts, account: ann.id)
+        let login = StartSession(accounts: world.accounts, hasher: changing, tokens: world.tokens, time: world.time,
+                                 failedLogins: InMemoryLoginAttemptRepository())
+        await #expect(throws: AccountError.invalidCredentials) {
+            try await login.execute(email: "ann@example.org", password: "password-1")
+        }
+        #expect(await world.accounts.account(id: ann.id)?.passwordHash == "h:password-2")
+        await #expect(throws: AccountError.notAuthenticated) {
+            try await world.authenticateSession.execute("token-\(world.tokens.count)")
+        }
+        #expect(try await world.startSession.execute(email: "ann@example.org", password: "password-2").account.id == ann.id)
     }
 
     @Test("the operator's reset ends every session; logging out everywhere ends every session of one account")
