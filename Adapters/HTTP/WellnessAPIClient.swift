@@ -113,7 +113,8 @@ public struct WellnessAPIClient: Sendable {
 public struct HTTPSessionAPI: SessionAPI {
     let api: WellnessAPIClient
 
-    /// Logs in and out of `api`'s server, and reads, exports and deletes its account, with `api`'s token.
+    /// Logs in and out of `api`'s server, and reads, exports and deletes its account and changes
+    /// its password, with `api`'s token.
     public init(_ api: WellnessAPIClient) { self.api = api }
 
     public func logIn(email: String, password: String) async throws -> AccessGrant {
@@ -129,6 +130,20 @@ public struct HTTPSessionAPI: SessionAPI {
 
     public func logOut() async throws {
         let answer = try await api.send(.logOut)
+        if let failure = answer.failure { throw failure }
+    }
+
+    public func logOutEverywhere() async throws {
+        let answer = try await api.send(.logOutEverywhere)
+        if let failure = answer.failure { throw failure }
+    }
+
+    /// `POST /api/auth/password`; 403 `INVALID_PASSWORD` is a refused current password.
+    public func changePassword(current: String, new: String) async throws {
+        let answer = try await api.send(.changePassword,
+                                        json: Wire.ChangePasswordRequest(currentPassword: current, newPassword: new),
+                                        timeout: api.timeouts.passwordCheck)
+        if answer.status == 403, answer.errorCode == .invalidPassword { throw ClientSessionError.currentPasswordRefused }
         if let failure = answer.failure { throw failure }
     }
 

@@ -19,6 +19,11 @@ public actor InMemoryAccountRepository: AccountRepository {
     public func session(digest: String) -> SessionRecord? { state.sessions.first { $0.tokenDigest == digest } }
     public func removeSession(digest: String) -> Bool { state.removeSession(digest: digest) }
     public func removeSessions(expiredBefore instant: Date) -> Int { state.removeSessions(expiredBefore: instant) }
+    public func removeSessions(of id: Account.ID) -> Int { state.removeSessions(of: id) }
+
+    public func setPasswordHash(_ hash: String, of id: Account.ID, keepingSession keptSession: String?) -> Bool {
+        state.setPasswordHash(hash, of: id, keepingSession: keptSession)
+    }
 }
 
 /// Idempotency records held in memory, beside the check-ins of `checkins`: that actor keeps

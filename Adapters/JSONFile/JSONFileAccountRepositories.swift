@@ -37,6 +37,12 @@ public struct JSONFileAccountRepository: AccountRepository {
     public func session(digest: String) async throws -> SessionRecord? { try await state().sessions.first { $0.tokenDigest == digest } }
     public func removeSession(digest: String) async throws -> Bool { try await change { $0.removeSession(digest: digest) } }
 
+    public func removeSessions(of id: Account.ID) async throws -> Int { try await change { $0.removeSessions(of: id) } }
+
+    public func setPasswordHash(_ hash: String, of id: Account.ID, keepingSession keptSession: String?) async throws -> Bool {
+        try await change { $0.setPasswordHash(hash, of: id, keepingSession: keptSession) }
+    }
+
     public func removeSessions(expiredBefore instant: Date) async throws -> Int {
         // Read first: most calls find nothing to remove and need not rewrite the file.
         guard try await state().sessions.contains(where: { $0.expiresAt < instant }) else { return 0 }

@@ -119,4 +119,28 @@ public struct PostgresAccountRepository: AccountRepository {
                 """, database.logger)
         }
     }
+
+    public func removeSessions(of id: Account.ID) async throws -> Int {
+        try await database.read { connection in
+            try await connection.count("DELETE FROM session WHERE account_id = \(id.rawValue) RETURNING 1", database.logger)
+        }
+    }
+
+    /// One transaction: the new hash and the end of the other sessions commit together, for
+    /// every process on the database.
+    public func setPasswordHash(_ hash: String, of id: Account.ID, keepingSession keptSession: String?) async throws -> Bool {
+        try await database.transaction { connection in
+            guard try await connection.count("""
+                UPDATE account SET password_hash = \(hash) WHERE id = \(id.rawValue) RETURNING 1
+                """, database.logger) == 1 else { return false }
+            if let keptSession {
+                try await connection.run("""
+                    DELETE FROM session WHERE account_id = \(id.rawValue) AND token_digest <> \(keptSession)
+                    """, database.logger)
+            } else {
+                try await connection.run("DELETE FROM session WHERE account_id = \(id.rawValue)", database.logger)
+            }
+            return true
+        }
+    }
 }

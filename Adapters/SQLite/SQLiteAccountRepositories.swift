@@ -116,6 +116,28 @@ public struct SQLiteAccountRepository: AccountRepository {
             return db.changesCount
         }
     }
+
+    public func removeSessions(of id: Account.ID) async throws -> Int {
+        try await write { db in
+            try db.execute(sql: "DELETE FROM session WHERE accountId = ?", arguments: [id.description])
+            return db.changesCount
+        }
+    }
+
+    /// One transaction: the new hash and the end of the other sessions commit together.
+    public func setPasswordHash(_ hash: String, of id: Account.ID, keepingSession keptSession: String?) async throws -> Bool {
+        try await write { db in
+            try db.execute(sql: "UPDATE account SET passwordHash = ? WHERE id = ?", arguments: [hash, id.description])
+            guard db.changesCount > 0 else { return false }
+            if let keptSession {
+                try db.execute(sql: "DELETE FROM session WHERE accountId = ? AND tokenDigest <> ?",
+                               arguments: [id.description, keptSession])
+            } else {
+                try db.execute(sql: "DELETE FROM session WHERE accountId = ?", arguments: [id.description])
+            }
+            return true
+        }
+    }
 }
 
 /// Idempotency records in `idempotencyKey` of an account's `wellness.sqlite`, beside its

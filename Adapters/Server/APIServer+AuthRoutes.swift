@@ -3,8 +3,8 @@ import WellnessApplication
 import WellnessDomain
 import WellnessWire
 
-/// Sessions: logging in (the one route of the API without a token), reading the session and
-/// logging out.
+/// Sessions: logging in (the one route of the API without a token), reading the session,
+/// logging out (here or everywhere) and changing the password.
 extension APIServer {
     func addAuthRoutes(to router: Router<APIRequestContext>, authenticated api: RouterGroup<APIRequestContext>) {
         router.on(Wire.Route.logIn) { request, context in
@@ -32,6 +32,34 @@ extension APIServer {
 
         api.on(Wire.Route.logOut) { _, context in
             try await sessions.end.execute(context.token ?? "")
+            return Response(status: .noContent)
+        }
+
+        // The sessions are the store's, shared by every process on it, and every request reads
+        // its token's session there: nothing in a process keeps accepting a token ended here.
+        api.on(Wire.Route.logOutEverywhere) { _, context in
+            try await sessions.endEvery.execute(try context.requireAccount().id)
+            return Response(status: .noContent)
+        }
+
+        api.on(Wire.Route.changePassword) { request, context in
+            let account = try context.requireAccount()
+            let change = try await JSONObject.read(request, limit: configuration.maxBodyBytes,
+                                                   as: Wire.ChangePasswordRequest.init(fields:))
+            do {
+                try await sessions.changePassword.execute(account.id, current: change.currentPassword,
+                                                          new: change.newPassword, keepingSessionOf: context.token ?? "",
+                                                          client: client(of: request, context))
+            } catch let error as AccountError {
+                switch error {
+                case .invalidCredentials:
+                    throw APIError(.forbidden, .invalidPassword, "wrong current password: the password was not changed")
+                case .tooManyAttempts(let wait): throw APIError.rateLimited(retryAfter: wait)
+                case .passwordTooShort, .passwordTooLong, .passwordControlCharacter:
+                    throw APIError.validation("\"newPassword\": \(describe(error))")
+                default: throw error
+                }
+            }
             return Response(status: .noContent)
         }
     }

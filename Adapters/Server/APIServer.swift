@@ -16,17 +16,23 @@ import WellnessWire
 /// counts against its rate limit; failed logins back off per
 /// email and client address (``LoginThrottle``). Errors are always `{"error": {"code", "message"}}`.
 public struct APIServer: Sendable {
-    /// Logging in, checking a bearer token, logging out.
+    /// Logging in, checking a bearer token, logging out (here or everywhere), changing the password.
     public struct Sessions: Sendable {
         let start: StartSession
         let authenticate: AuthenticateSession
         let end: EndSession
+        let endEvery: EndEverySession
+        let changePassword: ChangePassword
 
-        /// The use cases behind logging in, checking a bearer token and logging out.
-        public init(start: StartSession, authenticate: AuthenticateSession, end: EndSession) {
+        /// The use cases behind logging in, checking a bearer token, logging out, logging out
+        /// everywhere and changing the password.
+        public init(start: StartSession, authenticate: AuthenticateSession, end: EndSession, endEvery: EndEverySession,
+                    changePassword: ChangePassword) {
             self.start = start
             self.authenticate = authenticate
             self.end = end
+            self.endEvery = endEvery
+            self.changePassword = changePassword
         }
     }
 

@@ -110,14 +110,14 @@ struct AuthenticationMiddleware: RouterMiddleware {
 }
 
 /// At most `limit` requests per window per account token; past it, 429 `RATE_LIMITED` with
-/// `Retry-After`. Reading the session and logging out are never counted nor refused: a client
-/// that hit the limit can still see where it stands and end its session.
+/// `Retry-After`. Reading the session and logging out (here or everywhere) are never counted nor
+/// refused: a client that hit the limit can still see where it stands and end its sessions.
 struct RateLimitMiddleware: RouterMiddleware {
     typealias Context = APIRequestContext
     let limiter: RateLimiter
 
     /// `METHOD path` of the requests outside the limit.
-    static let exempt = Set([Wire.Route.session, Wire.Route.logOut].map(\.description))
+    static let exempt = Set([Wire.Route.session, Wire.Route.logOut, Wire.Route.logOutEverywhere].map(\.description))
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response {

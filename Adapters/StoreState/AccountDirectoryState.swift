@@ -42,6 +42,23 @@ public struct AccountDirectoryState: Sendable, Equatable, Codable {
         return sessions.count < before
     }
 
+    /// Removes every session of the account `id`; returns how many.
+    public mutating func removeSessions(of id: Account.ID) -> Int {
+        let before = sessions.count
+        sessions.removeAll { $0.accountID == id }
+        return before - sessions.count
+    }
+
+    /// Replaces the account's password hash and removes its sessions but the one with the digest
+    /// `keptSession` (all of them when `nil`); false, changing nothing, when there is no such account.
+    public mutating func setPasswordHash(_ hash: String, of id: Account.ID, keepingSession keptSession: String?) -> Bool {
+        guard let index = accounts.firstIndex(where: { $0.id == id }) else { return false }
+        let account = accounts[index]
+        accounts[index] = Account(id: account.id, email: account.email, passwordHash: hash, createdAt: account.createdAt)
+        sessions.removeAll { $0.accountID == id && $0.tokenDigest != keptSession }
+        return true
+    }
+
     /// Removes the sessions that expired before `instant`; returns how many.
     public mutating func removeSessions(expiredBefore instant: Date) -> Int {
         let before = sessions.count

@@ -13,7 +13,8 @@ extension Wire {
         case unauthorized = "UNAUTHORIZED"
         /// 401: a login with a wrong email or password.
         case invalidCredentials = "INVALID_CREDENTIALS"
-        /// 403: a wrong password where one confirms a deletion.
+        /// 403: a wrong password where one confirms an action (deleting the account, changing
+        /// its password).
         case invalidPassword = "INVALID_PASSWORD"
         /// 403: the feature needs the Pro tier.
         case proRequired = "PRO_REQUIRED"

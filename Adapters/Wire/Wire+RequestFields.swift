@@ -17,6 +17,14 @@ extension Wire.DeleteAccountRequest {
     }
 }
 
+extension Wire.ChangePasswordRequest {
+    /// The change in `fields`: `currentPassword`, then `newPassword`.
+    public init(fields: Wire.Fields) throws(Wire.FieldError) {
+        self.init(currentPassword: try fields.text(CodingKeys.currentPassword),
+                  newPassword: try fields.text(CodingKeys.newPassword))
+    }
+}
+
 extension Wire.CheckinBody {
     /// The check-in in `fields`: `date`, which `checkDay` judges (throwing what it refuses)
     /// before the ratings `energy`, `stress` and `social` (1–5) and the optional `key_contact`

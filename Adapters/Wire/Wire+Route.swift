@@ -48,6 +48,10 @@ extension Wire.Route {
     public static let session = Wire.Route(.GET, "/api/auth/session")
     /// Ends the session of the token sent (204).
     public static let logOut = Wire.Route(.POST, "/api/auth/logout")
+    /// Ends every session of the token's account, the token's too (204).
+    public static let logOutEverywhere = Wire.Route(.POST, "/api/auth/logout-all")
+    /// Changes the account's password: ``Wire/ChangePasswordRequest`` (204); every other session ends.
+    public static let changePassword = Wire.Route(.POST, "/api/auth/password")
     /// The account's data as a backup archive.
     public static let exportAccount = Wire.Route(.GET, "/api/account/export")
     /// Deletes the account: ``Wire/DeleteAccountRequest`` (204).
@@ -94,7 +98,7 @@ extension Wire.Route {
 
     /// Every route the server serves.
     public static let all: [Wire.Route] = [
-        logIn, session, logOut, exportAccount, deleteAccount,
+        logIn, session, logOut, logOutEverywhere, changePassword, exportAccount, deleteAccount,
         submitCheckin, replaceCheckin, todayCheckin,
         trends, weeklyInsights, alerts,
         addGoal, listGoals, goalTips,

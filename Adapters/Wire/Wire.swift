@@ -61,6 +61,22 @@ public enum Wire {
         }
     }
 
+    /// `POST /api/auth/password`'s body: `{currentPassword, newPassword}`.
+    public struct ChangePasswordRequest: Codable, Sendable, Equatable {
+        /// `currentPassword`: the account's password now, to confirm the change.
+        public let currentPassword: String
+        /// `newPassword`: the password from now on (the rules of a new account's).
+        public let newPassword: String
+
+        enum CodingKeys: String, CodingKey { case currentPassword, newPassword }
+
+        /// A change from `currentPassword` to `newPassword`.
+        public init(currentPassword: String, newPassword: String) {
+            self.currentPassword = currentPassword
+            self.newPassword = newPassword
+        }
+    }
+
     /// `POST /api/auth/login`'s body: `{email, password}`.
     public struct LoginRequest: Codable, Sendable, Equatable {
         /// `email`: the account's email address.

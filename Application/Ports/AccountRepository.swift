@@ -27,6 +27,12 @@ public protocol AccountRepository: Sendable {
     func removeSession(digest: String) async throws -> Bool
     /// Forgets sessions that expired before `instant`; returns how many.
     func removeSessions(expiredBefore instant: Date) async throws -> Int
+    /// Ends every session of the account (logging out everywhere); returns how many there were.
+    func removeSessions(of id: Account.ID) async throws -> Int
+    /// Replaces the account's password hash and ends every session of it but the one whose
+    /// token digest is `keptSession` (every one when `nil`), in one step: no session of the old
+    /// password outlives the change. Returns false, changing nothing, when there is no such account.
+    func setPasswordHash(_ hash: String, of id: Account.ID, keepingSession keptSession: String?) async throws -> Bool
 }
 
 extension AccountRepository {

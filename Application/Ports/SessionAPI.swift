@@ -10,6 +10,11 @@ public protocol SessionAPI: Sendable {
     func session() async throws -> SessionInfo
     /// `POST /api/auth/logout`: ends the session, so its token is refused from then on.
     func logOut() async throws
+    /// `POST /api/auth/logout-all`: ends every session of the account, this one too.
+    func logOutEverywhere() async throws
+    /// `POST /api/auth/password`: changes the password, ending every other session of the
+    /// account; a wrong current password is ``ClientSessionError/currentPasswordRefused``.
+    func changePassword(current: String, new: String) async throws
     /// The account's data as a backup archive (``BackupArchive``).
     func exportAccount() async throws -> [UInt8]
     /// Deletes the account, its sessions and all its data; a wrong password is

@@ -11,6 +11,8 @@ enum CLIError: Error, Sendable, Equatable {
     case notATerminal(command: String, instead: String)
     /// No password came on standard input.
     case noPassword
+    /// `wellness password` got its current password on standard input, but no new one after it.
+    case noNewPassword
     /// The two passwords typed did not match.
     case passwordMismatch
     /// `login` with the in-memory store: the login would be gone when the command ends.

@@ -34,8 +34,9 @@ struct GlobalOptions: ParsableArguments {
     }
 
     /// The container configuration from these options and the run's environment; `tips` are
-    /// the AI tips flags of the command, when it has them.
-    func configuration(_ context: CLIContext, serving: Bool = false, tips: TipsOptions? = nil) throws -> WellnessConfiguration {
+    /// the AI tips flags of the command, when it has them; its logger writes `logFormat`.
+    func configuration(_ context: CLIContext, serving: Bool = false, tips: TipsOptions? = nil,
+                       logFormat: LogFormat = .text) throws -> WellnessConfiguration {
         let timeZone = try Self.timeZone(context.environment["TZ"])
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
@@ -53,7 +54,7 @@ struct GlobalOptions: ParsableArguments {
             clock: clock ?? SystemWallClock(),
             calendar: calendar,
             locale: locale ?? WellnessLocale.fromEnvironment(context.environment),
-            logger: context.logger("wellness", serving: serving),
+            logger: context.logger("wellness", serving: serving, format: logFormat),
             catalog: try catalogPath.map { try InterventionCatalog.load(URL(fileURLWithPath: context.path($0))) },
             tierOverride: try context.variable("WELLNESS_TIER").map {
                 do { return try Tier.parse($0) } catch {

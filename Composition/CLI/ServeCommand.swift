@@ -8,7 +8,10 @@ import WellnessServerHost
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve", abstract: "Run the Wellness server (accounts from `wellness users`) until interrupted.",
-        discussion: "Request logs go to stderr at level info (WELLNESS_LOG_LEVEL changes it).")
+        discussion: """
+        Request logs go to stderr at level info (WELLNESS_LOG_LEVEL changes it), as text or, with \
+        --log-format json, one JSON object per line.
+        """)
     @OptionGroup var options: GlobalOptions
     @Option(help: "The address to listen on; loopback by default.") var host = "127.0.0.1"
     @Option(help: "The port; 0 picks a free one (printed).") var port = 8080
@@ -32,6 +35,11 @@ struct ServeCommand: AsyncParsableCommand {
             help: ArgumentHelp("A proxy in front of the server (repeatable): its address, or a CIDR range holding only "
                                + "proxies. For its requests, X-Forwarded-For names the client.", valueName: "address"))
     var trustedProxy: [String] = []
+    @Option(name: .customLong("log-format"),
+            help: ArgumentHelp("text, or json: one object per line (time, level, message; a request's requestId, "
+                               + "route, status, durationMs), for log collectors.", valueName: "text|json"),
+            transform: parsed(LogFormat.parse))
+    var logFormat: LogFormat = .text
     @OptionGroup var database: DatabaseOption
     @OptionGroup(title: "AI tips") var tips: TipsOptions
 
@@ -72,7 +80,7 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         OpenFilesLimit.raise()
         try await ServerConsole.run(options, database: database, serving: true, tips: tips,
-                                    maxOpenStores: maxOpenStores) { host, console in
+                                    maxOpenStores: maxOpenStores, logFormat: logFormat) { host, console in
             if let settings = try TipsOptions.settings(tips, in: console.context) {
                 let key = settings.isLoopback || settings.allowRemote ? "cli.serve.tips" : "cli.serve.tipsRemote"
                 console.context.errors.write("wellness: " + console.text.string(key, .verbatim(settings.destination),

@@ -7,12 +7,12 @@ import WellnessServerHost
 /// worded as in ``Console/run(_:_:)``.
 enum ServerConsole {
     static func run(_ options: GlobalOptions, database: DatabaseOption, serving: Bool = false, tips: TipsOptions? = nil,
-                    maxOpenStores: Int = ServerHost.defaultMaxOpenStores,
+                    maxOpenStores: Int = ServerHost.defaultMaxOpenStores, logFormat: LogFormat = .text,
                     _ body: (ServerHost, ServerConsoleOutput) async throws -> Void) async throws {
         let context = CLIContext.current
         var messages = CLIMessages(locale: options.locale ?? WellnessLocale.fromEnvironment(context.environment))
         do {
-            let configuration = try options.configuration(context, serving: serving, tips: tips)
+            let configuration = try options.configuration(context, serving: serving, tips: tips, logFormat: logFormat)
             messages = CLIMessages(locale: configuration.locale)
             let host: ServerHost
             if let url = database.url(context) {

@@ -3,11 +3,11 @@ import Foundation
 import WellnessComposition
 import WellnessServerHost
 
-/// `wellness users add|list|remove|tier`: the server's accounts.
+/// `wellness users add|list|remove|tier|passwd`: the server's accounts.
 struct UsersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "users", abstract: "Accounts of the server in this data directory (or its PostgreSQL database).",
-        subcommands: [Add.self, List.self, Remove.self, SetTier.self], defaultSubcommand: List.self)
+        subcommands: [Add.self, List.self, Remove.self, SetTier.self, Passwd.self], defaultSubcommand: List.self)
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -74,6 +74,32 @@ struct UsersCommand: AsyncParsableCommand {
                 let changed = try await host.setTier(tier, of: account)
                 if console.json { return try console.printJSON(AccountOutput(changed, tier: tier)) }
                 console.print(console.text.string("cli.users.tier", .verbatim(changed.email.rawValue), .text(tier.name)))
+            }
+        }
+    }
+}
+
+extension UsersCommand {
+    struct Passwd: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Set an account's password and end every session of it.",
+            discussion: """
+            The new password is read from stdin (or asked for twice, hidden, on a terminal) and \
+            follows the rules of `users add`. Every device logged in to the account must log in \
+            again, with the new password.
+            """)
+        @OptionGroup var options: GlobalOptions
+        @OptionGroup var database: DatabaseOption
+        @Argument(help: "The account's email or id.") var account: String
+
+        func run() async throws {
+            try await ServerConsole.run(options, database: database) { host, console in
+                let password = try PasswordInput(console.context).read(
+                    confirm: true, prompt: console.text.string("cli.password.new"),
+                    repeatPrompt: console.text.string("cli.password.repeatNew"))
+                let changed = try await host.resetPassword(of: account, to: password)
+                if console.json { return try console.printJSON(["changed": changed.email.rawValue]) }
+                console.print(console.text.string("cli.users.passwd", .verbatim(changed.email.rawValue)))
             }
         }
     }

@@ -19,7 +19,7 @@ struct WellnessCommand: AsyncParsableCommand {
                       TipsCommand.self, WeightCommand.self, HealthCommand.self, CheckinCommand.self, InsightsCommand.self, AlertsCommand.self,
                       TrendsCommand.self, FeaturesCommand.self, TierCommand.self, QueueCommand.self, ModulesCommand.self, SetupCommand.self,
                       ProfileCommand.self, NudgesCommand.self,
-                      LoginCommand.self, LogoutCommand.self, SessionCommand.self, SyncCommand.self,
+                      LoginCommand.self, LogoutCommand.self, PasswordCommand.self, SessionCommand.self, SyncCommand.self,
                       ServeCommand.self, UsersCommand.self,
                       BackupCommand.self, RestoreCommand.self, MigrateCommand.self, AccountCommand.self,
                       DemoCommand.self],

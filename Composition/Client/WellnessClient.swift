@@ -79,7 +79,7 @@ public struct WellnessClient: Sendable {
 }
 
 extension WellnessClient {
-    /// The login to a server: `logIn`, `logOut`, `status`.
+    /// The login to a server: `logIn`, `logOut` (here or everywhere), `status`.
     public struct Session: Sendable {
         let logInToServer: LogIn
         let logOutOfServer: LogOut
@@ -100,6 +100,10 @@ extension WellnessClient {
         /// Ends the session on the server and forgets the token; returns what was stored.
         @discardableResult
         public func logOut() async throws -> StoredCredentials? { try await logOutOfServer.execute() }
+
+        /// Ends every session of the account on the server, then forgets the token; returns what was stored.
+        @discardableResult
+        public func logOutEverywhere() async throws -> StoredCredentials? { try await logOutOfServer.everywhere() }
 
         /// Checks the stored token with the server.
         public func status() async throws -> SessionStatus { try await checkSession.execute() }

@@ -28,6 +28,9 @@ public final class ServerHost: Sendable {
     let startSession: StartSession
     let authenticateSession: AuthenticateSession
     let endSession: EndSession
+    let endEverySession: EndEverySession
+    let changePassword: ChangePassword
+    let resetPassword: ResetPassword
     let backend: Backend
     /// The server's data directory (on PostgreSQL, none: a placeholder URL naming the database).
     public let directory: URL
@@ -104,6 +107,10 @@ public final class ServerHost: Sendable {
         deleteAccount = DeleteAccount(accounts: accounts, hasher: credentials, attempts: startSession.attempts)
         authenticateSession = AuthenticateSession(accounts: accounts, tokens: credentials, time: time)
         endSession = EndSession(accounts: accounts, tokens: credentials)
+        endEverySession = EndEverySession(accounts: accounts)
+        changePassword = ChangePassword(accounts: accounts, hasher: credentials, tokens: credentials,
+                                        attempts: startSession.attempts)
+        resetPassword = ResetPassword(accounts: accounts, hasher: credentials)
         self.backend = backend
         self.directory = directory
         self.time = time
@@ -142,7 +149,8 @@ public final class ServerHost: Sendable {
     /// The server for this directory; its error messages are worded by `messages`.
     public func server(_ configuration: ServerConfiguration, messages: ErrorPresenter = ErrorPresenter(locale: .en))
         -> APIServer {
-        APIServer(sessions: APIServer.Sessions(start: startSession, authenticate: authenticateSession, end: endSession),
+        APIServer(sessions: APIServer.Sessions(start: startSession, authenticate: authenticateSession, end: endSession,
+                                               endEvery: endEverySession, changePassword: changePassword),
                   workspace: { [self] account in try await accountWorkspace(account.id) }, deleteAccount: { [self] account, password, client in
                       try await deleteAccount(account.id, password: password, client: client)
                   }, time: time, configuration: configuration, logger: logger,
@@ -249,6 +257,13 @@ public final class ServerHost: Sendable {
     /// An account's tier.
     public func tier(of account: Account.ID) async throws -> Tier {
         try await tierRepository(account).tier()
+    }
+
+    /// Sets an account's password (an id or email names it) and ends every session of it, as
+    /// whoever runs the server; the password meets the rules of a new account's.
+    @discardableResult
+    public func resetPassword(of reference: String, to password: String) async throws -> Account {
+        try await resetPassword.execute(reference, password: password)
     }
 
     /// Removes an account, its sessions and its data folder.

@@ -24,6 +24,22 @@ private actor PlainHasher: PasswordHasher {
     func imitateVerify() { imitated += 1 }
 }
 
+/// ``PlainHasher``'s hashes, but the account's password becomes `password-2` (every session
+/// ending) while a password is being checked: a change racing a login.
+private struct ChangingHasher: PasswordHasher {
+    let accounts: InMemoryAccountRepository
+    let account: Account.ID
+
+    func hash(_ password: String) -> String { "h:" + password }
+
+    func verify(_ password: String, against hash: String) async -> Bool {
+        _ = await accounts.setPasswordHash("h:password-2", of: account, keepingSession: nil)
+        return hash == "h:" + password
+    }
+
+    func imitateVerify() {}
+}
+
 /// Tokens `token-1`, `token-2`, …; the digest of `t` is `d:t`.
 private final class CountingTokens: AccessTokenIssuer, @unchecked Sendable {
     private let lock = NSLock()
@@ -577,6 +593,8 @@ private struct FakeSessionAPI: SessionAPI {
     func logOut() async throws { try await backend.logOut(server: server, token: token) }
     func exportAccount() async throws -> [UInt8] { [] }
     func deleteAccount(password: String) async throws {}
+    func logOutEverywhere() async throws { try await backend.logOut(server: server, token: token) }
+    func changePassword(current: String, new: String) async throws {}
 }
 
 @Suite("Client session: LogIn, LogOut, CheckSession, ForgetRefusedSession")
@@ -746,5 +764,102 @@ struct ClientSessionUseCases {
 
     func handleUnauthorized() async throws -> ClientSessionError {
         try await ForgetRefusedSession(credentials: credentials).execute()
+    }
+}
+
+// MARK: - Passwords and logging out everywhere
+
+@Suite("ChangePassword, ResetPassword, EndEverySession")
+struct PasswordUseCasesTests {
+    private let world = AccountsWorld()
+
+    private var changePassword: ChangePassword {
+        ChangePassword(accounts: world.accounts, hasher: world.hasher, tokens: world.tokens,
+                       attempts: world.startSession.attempts)
+    }
+
+    @Test("a change keeps the caller's session, ends the others and sets the new hash")
+    func change() async throws {
+        let ann = try await world.addAccount.execute(email: "ann@example.org", password: "password-1")
+        let bob = try await world.addAccount.execute(email: "bob@example.org", password: "password-b")
+        let caller = try await world.startSession.execute(email: "ann@example.org", password: "password-1").grant
+        let other = try await world.startSession.execute(email: "ann@example.org", password: "password-1").grant
+        let bobs = try await world.startSession.execute(email: "bob@example.org", password: "password-b").grant
+
+        try await changePassword.execute(ann.id, current: "password-1", new: "password-2",
+                                         keepingSessionOf: caller.accessToken)
+        #expect(await world.accounts.account(id: ann.id)?.passwordHash == "h:password-2")
+        #expect(try await world.authenticateSession.execute(caller.accessToken).account.id == ann.id)
+        await #expect(throws: AccountError.notAuthenticated) { try await world.authenticateSession.execute(other.accessToken) }
+        #expect(try await world.authenticateSession.execute(bobs.accessToken).account == bob)
+        await #expect(throws: AccountError.invalidCredentials) {
+            try await world.startSession.execute(email: "ann@example.org", password: "password-1")
+        }
+    }
+
+    @Test("a weak new password is refused before the current one is checked or anything counted")
+    func weakFirst() async throws {
+        let ann = try await world.addAccount.execute(email: "ann@example.org", password: "password-1")
+        for _ in 1...6 {
+            await #expect(throws: AccountError.passwordTooShort(minimum: 8)) {
+                try await changePassword.execute(ann.id, current: "wrong", new: "short", keepingSessionOf: "t")
+            }
+        }
+        #expect(await world.hasher.verified.isEmpty, "no password was checked")
+        _ = try await world.startSession.execute(email: "ann@example.org", password: "password-1")
+    }
+
+    @Test("a wrong current password is refused, counts as a failed login, and changes nothing")
+    func wrongCurrent() async throws {
+        let ann = try await world.addAccount.execute(email: "ann@example.org", password: "password-1")
+        let other = try await world.startSession.execute(email: "ann@example.org", password: "password-1").grant
+        for current in ["wrong-1", "wrong-2", "wrong-3", "wrong-4", "with\u{0}nul"] {
+            await #expect(throws: AccountError.invalidCredentials) {
+                try await changePassword.execute(ann.id, current: current, new: "password-2", keepingSessionOf: "t")
+            }
+        }
+        #expect(await world.hasher.verified.map(\.password).contains("with\u{0}nul") == false, "never reaches the hasher")
+        await #expect(throws: AccountError.tooManyAttempts(retryAfter: 1)) {
+            try await world.startSession.execute(email: "ann@example.org", password: "password-1")
+        }
+        #expect(await world.accounts.account(id: ann.id)?.passwordHash == "h:password-1")
+        #expect(try await world.authenticateSession.execute(other.accessToken).account.id == ann.id)
+    }
+
+    @Test("a login whose password is changed while it is checked keeps no session and is refused")
+    func loginRacingAChange() async throws {
+        let ann = try await world.addAccount.execute(email: "ann@example.org", password: "password-1")
+        let changing = ChangingHasher(accounts: world.accounts, account: ann.id)
+        let login = StartSession(accounts: world.accounts, hasher: changing, tokens: world.tokens, time: world.time,
+                                 failedLogins: InMemoryLoginAttemptRepository())
+        await #expect(throws: AccountError.invalidCredentials) {
+            try await login.execute(email: "ann@example.org", password: "password-1")
+        }
+        #expect(await world.accounts.account(id: ann.id)?.passwordHash == "h:password-2")
+        await #expect(throws: AccountError.notAuthenticated) {
+            try await world.authenticateSession.execute("token-\(world.tokens.count)")
+        }
+        #expect(try await world.startSession.execute(email: "ann@example.org", password: "password-2").account.id == ann.id)
+    }
+
+    @Test("the operator's reset ends every session; logging out everywhere ends every session of one account")
+    func resetAndEndEvery() async throws {
+        let ann = try await world.addAccount.execute(email: "ann@example.org", password: "password-1")
+        _ = try await world.addAccount.execute(email: "bob@example.org", password: "password-b")
+        let first = try await world.startSession.execute(email: "ann@example.org", password: "password-1").grant
+        let bobs = try await world.startSession.execute(email: "bob@example.org", password: "password-b").grant
+        let reset = ResetPassword(accounts: world.accounts, hasher: world.hasher)
+        await #expect(throws: AccountError.passwordTooShort(minimum: 8)) { try await reset.execute("ann@example.org", password: "x") }
+        await #expect(throws: AccountError.noSuchAccount("zed@example.org")) {
+            try await reset.execute("zed@example.org", password: "password-z")
+        }
+        #expect(try await reset.execute(ann.id.description, password: "password-3").id == ann.id)
+        await #expect(throws: AccountError.notAuthenticated) { try await world.authenticateSession.execute(first.accessToken) }
+        let again = try await world.startSession.execute(email: "ann@example.org", password: "password-3").grant
+        _ = try await world.startSession.execute(email: "ann@example.org", password: "password-3")
+
+        #expect(try await EndEverySession(accounts: world.accounts).execute(ann.id) == 2)
+        await #expect(throws: AccountError.notAuthenticated) { try await world.authenticateSession.execute(again.accessToken) }
+        #expect(try await world.authenticateSession.execute(bobs.accessToken).account.email.rawValue == "bob@example.org")
     }
 }

@@ -23,24 +23,34 @@ struct ServerCLITests {
         let port: Int
         private let lock = NSLock()
         private var stopped = false
+        /// What the server wrote to stderr, complete once it has exited (``errorOutput()``).
+        private let errors = ErrorsBox()
 
         /// Starts the server on `port` (0: any free one) and waits for its "listening" line (on
-        /// a Dispatch thread, never a cooperative one).
-        init(_ sandbox: Sandbox, port requested: Int = 0, options: [String] = []) async throws {
+        /// a Dispatch thread, never a cooperative one). `environment` adds to the sandbox's.
+        init(_ sandbox: Sandbox, port requested: Int = 0, options: [String] = [],
+             environment extra: [String: String] = [:]) async throws {
             let arguments = ["serve", "--port", "\(requested)", "--store", sandbox.store,
                              "--data-dir", sandbox.data.path, "--now", DriftCLITests.now] + options
-            let environment = sandbox.environment
+            let environment = sandbox.environment.merging(extra) { $1 }
+            let errors = self.errors
             (child, port, scheme) = try await offTheCooperativePool {
-                try Self.launch(arguments, environment: environment)
+                try Self.launch(arguments, environment: environment, errors: errors)
             }
         }
 
+        /// Everything the server wrote to stderr, once it has exited (after ``stop()``); waits
+        /// at most 30 s for the last bytes.
+        func errorOutput() -> String {
+            String(decoding: errors.wait(upTo: 30), as: UTF8.self)
+        }
+
         /// Starts `wellness arguments` and waits up to 60 s for the line that says where it listens.
-        private static func launch(_ arguments: [String], environment: [String: String]) throws
+        private static func launch(_ arguments: [String], environment: [String: String], errors: ErrorsBox) throws
             -> (child: ChildProcess, port: Int, scheme: String) {
             let child = try ChildProcess(try CLI.binary(), arguments, environment: environment, input: nil)
             // Request logs go to stderr: drain it so the server never blocks on a full pipe.
-            DispatchQueue.global().async { _ = child.readAll(child.standardError) }
+            DispatchQueue.global().async { errors.finish(child.readAll(child.standardError)) }
             let seen = child.collect(child.standardOutput, until: { $0.contains("\n") },
                                      deadline: Date().addingTimeInterval(60))
             guard let range = seen.range(of: #"https?://127\.0\.0\.1:(\d+)"#, options: .regularExpression),
@@ -79,6 +89,24 @@ struct ServerCLITests {
                 _ = child.wait()
                 close(child.standardOutput)
             }
+        }
+    }
+
+    /// A server's stderr, kept once the pipe reached its end.
+    final class ErrorsBox: @unchecked Sendable {
+        private let done = DispatchSemaphore(value: 0)
+        private let lock = NSLock()
+        private var data = Data()
+
+        func finish(_ all: Data) {
+            lock.withLock { data = all }
+            done.signal()
+        }
+
+        /// The bytes, once the pipe ended (or what there is after `seconds`).
+        func wait(upTo seconds: Int) -> Data {
+            if done.wait(timeout: .now() + .seconds(seconds)) == .success { done.signal() }
+            return lock.withLock { data }
         }
     }
 

@@ -92,7 +92,7 @@ struct ErrorMessagesTests {
         Family(SubmissionError.self, [.invalidKey, .keyReused("k")]),
         Family(ClientSessionError.self, [.notLoggedIn, .sessionEnded(server: server, email: "ann@example.org"),
                                          .invalidServer("ftp://x"), .insecureServer("wellness.example.org"),
-                                         .passwordRefused]),
+                                         .passwordRefused, .currentPasswordRefused]),
         Family(JournalRepositoryError.self, [.dayChanged(expected: day, got: day.adding(days: 1))]),
         Family(GoalTipsServiceError.self, [.unavailable("down"), .invalidResponse("not JSON"), .rateLimited(retryAfter: 30),
                                            .rateLimited(retryAfter: nil), .unauthorized,

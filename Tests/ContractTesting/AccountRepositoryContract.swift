@@ -5,8 +5,9 @@ import WellnessDomain
 
 /// The contract every `AccountRepository` adapter keeps: one account per email and per id,
 /// lookups by either, listing by email, removal that takes the account's sessions with it,
-/// sessions by token digest (replaced by digest, expired ones swept by instant), and all of
-/// it persisted across handles for the file stores.
+/// sessions by token digest (replaced by digest, expired ones swept by instant, all of an
+/// account's ended at once), a password hash replaced together with the end of the account's
+/// other sessions, and all of it persisted across handles for the file stores.
 public enum AccountRepositoryContract {
     typealias Case = ContractCase<any AccountRepository>
 
@@ -15,6 +16,7 @@ public enum AccountRepositoryContract {
         empty, addAndLookUp, duplicateEmail, duplicateID, allByEmail, removeCascades, emailReusableAfterRemove,
         canonicallyEquivalentEmails,
         sessionRoundTrip, sessionWithAccount, sessionReplacedByDigest, removeSession, sweepExpired, sessionsOfSeveralAccounts,
+        removeSessionsOfAccount, setPasswordHashKeepingOne, setPasswordHashEndingAll,
     ]
 
     static let t0 = Fixtures.instant("2026-11-20T09:15:30.125Z")

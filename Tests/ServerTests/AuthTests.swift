@@ -232,7 +232,8 @@ struct AuthTests {
     }
 
     @Test("every protected route without a token is 401 UNAUTHORIZED in the JSON envelope",
-          arguments: ["GET /api/auth/session", "POST /api/auth/logout", "POST /api/checkins", "PUT /api/checkins/{date}", "GET /api/checkins/today",
+          arguments: ["GET /api/auth/session", "POST /api/auth/logout", "POST /api/auth/logout-all",
+                      "POST /api/auth/password", "POST /api/checkins", "PUT /api/checkins/{date}", "GET /api/checkins/today",
                       "GET /api/trends", "GET /api/insights/weekly", "GET /api/alerts", "GET /api/v1/goals",
                       "POST /api/v1/goals", "POST /api/v1/goals/{goalId}/tips", "GET /api/account/export",
                       "DELETE /api/account"])
@@ -255,7 +256,8 @@ struct AuthTests {
     func protectedRouteListIsComplete() async throws {
         try await TestServer.withServer { server in
             let routes = server.host.server(server.configuration).routes
-            let expected = ["GET /api/auth/session", "POST /api/auth/logout", "POST /api/checkins", "PUT /api/checkins/{date}",
+            let expected = ["GET /api/auth/session", "POST /api/auth/logout", "POST /api/auth/logout-all",
+                            "POST /api/auth/password", "POST /api/checkins", "PUT /api/checkins/{date}",
                             "GET /api/checkins/today", "GET /api/trends", "GET /api/insights/weekly", "GET /api/alerts",
                             "GET /api/v1/goals", "POST /api/v1/goals", "POST /api/v1/goals/{goalId}/tips",
                             "GET /api/account/export", "DELETE /api/account"]

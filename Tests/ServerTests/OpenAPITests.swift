@@ -90,7 +90,7 @@ struct OpenAPITests {
             let placeholders = path.split(separator: "/").filter { $0.hasPrefix("{") }.map { String($0.dropFirst().dropLast()) }
             #expect(Set(declared.compactMap { $0["name"]?.string }) == Set(placeholders), "\(route)")
             #expect(declared.allSatisfy { $0["required"]?.bool == true }, "\(route)")
-            if route.hasPrefix("POST"), route != "POST /api/auth/logout" {
+            if route.hasPrefix("POST"), !["POST /api/auth/logout", "POST /api/auth/logout-all"].contains(route) {
                 #expect(operation["requestBody"]?["content"]?["application/json"]?["schema"] != nil, "\(route)")
             }
         }
@@ -110,7 +110,7 @@ struct OpenAPITests {
         let wireTypes: Set<String> = ["ErrorBody", "LoginRequest", "LoginResponse", "SessionResponse", "CheckinBody",
                                       "TodayResponse", "TrendsResponse", "TrendPoint", "InsightsResponse", "AlertsResponse",
                                       "DriftAlert", "GoalBody", "GoalData", "GoalsData", "GoalEnvelope", "GoalsEnvelope",
-                                      "TipsRequest", "TipsData", "TipsEnvelope", "GoalTip"]
+                                      "TipsRequest", "TipsData", "TipsEnvelope", "GoalTip", "ChangePasswordRequest"]
         #expect(wireTypes.isSubset(of: schemas), "missing: \(wireTypes.subtracting(schemas))")
     }
 
@@ -241,10 +241,33 @@ struct OpenAPITests {
             try Self.check(try await server.post("/api/v1/goals/\(goalID)/tips", token: token, json: ["context": 3]),
                            tips, document, expecting: 400)
 
+            let password = "POST /api/auth/password"
+            func change(_ current: String, _ new: String) -> Data {
+                TestServer.data(["currentPassword": current, "newPassword": new])
+            }
+            try Self.check(try await server.request(.POST, "/api/auth/password", token: token,
+                                                    body: change("not it", "a new long passphrase")),
+                           password, document, expecting: 403)
+            try Self.check(try await server.request(.POST, "/api/auth/password", token: token,
+                                                    body: change(TestServer.password, "short")),
+                           password, document, expecting: 400)
+            try Self.check(try await server.request(.POST, "/api/auth/password", token: token,
+                                                    body: change(TestServer.password, TestServer.password)),
+                           password, document, expecting: 204)
+            try Self.check(try await server.request(.POST, "/api/auth/password",
+                                                    body: change(TestServer.password, TestServer.password)),
+                           password, document, expecting: 401)
+
             let logout = "POST /api/auth/logout"
             try Self.check(try await server.request(.POST, "/api/auth/logout", token: token), logout, document,
                            expecting: 204)
             try Self.check(try await server.request(.POST, "/api/auth/logout", token: token), logout, document,
+                           expecting: 401)
+
+            let everywhere = "POST /api/auth/logout-all"
+            try Self.check(try await server.request(.POST, "/api/auth/logout-all", token: pro), everywhere, document,
+                           expecting: 204)
+            try Self.check(try await server.request(.POST, "/api/auth/logout-all", token: pro), everywhere, document,
                            expecting: 401)
         }
     }

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import NIOCore
 import NIOHTTP1
+import Testing
 import WellnessComposition
 import WellnessServerHost
 import WellnessHTTP
@@ -124,6 +125,17 @@ struct TestServer: Sendable {
     func account(_ email: String, tier: Tier = .free) async throws -> (account: Account, token: String) {
         let account = try await host.addAccount(email: email, password: Self.password, tier: tier)
         return (account, try await logIn(email))
+    }
+
+    /// Expects `waiting` to be the login back-off's first 429 (`RATE_LIMITED`, `Retry-After: 1`),
+    /// and ann's login from the same address to wait too: what wrong passwords lead to,
+    /// whichever route took them.
+    func expectLoginBackOff(_ waiting: Reply, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        #expect(waiting.status == 429, sourceLocation: sourceLocation)
+        #expect(waiting.error?.code == "RATE_LIMITED", sourceLocation: sourceLocation)
+        #expect(waiting.headers.first(name: "Retry-After") == "1", sourceLocation: sourceLocation)
+        let login = try await post("/api/auth/login", json: ["email": "ann@example.org", "password": Self.password])
+        #expect(login.status == 429, "the login from the same address waits too", sourceLocation: sourceLocation)
     }
 
     /// Logs in over HTTP; returns the bearer token.

@@ -57,6 +57,12 @@ public struct StartSession: Sendable {
         let session = SessionRecord(tokenDigest: tokens.digest(token), accountID: account.id, createdAt: now,
                                     expiresAt: now.addingTimeInterval(lifetime))
         try await accounts.addSession(session)
+        // A password changed (or reset) while this one was checked ended the sessions it found,
+        // not this one, which came after: read the hash again now that the session is stored.
+        guard try await accounts.account(id: account.id)?.passwordHash == account.passwordHash else {
+            _ = try await accounts.removeSession(digest: session.tokenDigest)
+            throw AccountError.invalidCredentials
+        }
         _ = try await accounts.removeSessions(expiredBefore: now)
         return (AccessGrant(accessToken: token, expiresAt: session.expiresAt), account)
     }

@@ -14,6 +14,8 @@ public enum ClientSessionError: WellnessError, Equatable {
     case insecureServer(String)
     /// The server refused the password given to confirm an action (deleting the account).
     case passwordRefused
+    /// The server refused the current password given to change it: the password stays.
+    case currentPasswordRefused
 
     public enum Code: String, CaseIterable, Sendable {
         case notLoggedIn
@@ -21,6 +23,7 @@ public enum ClientSessionError: WellnessError, Equatable {
         case invalidServer
         case insecureServer
         case passwordRefused
+        case currentPasswordRefused
     }
 
     public static let family = "session"
@@ -32,12 +35,13 @@ public enum ClientSessionError: WellnessError, Equatable {
         case .invalidServer: .invalidServer
         case .insecureServer: .insecureServer
         case .passwordRefused: .passwordRefused
+        case .currentPasswordRefused: .currentPasswordRefused
         }
     }
 
     public var details: [LocalizedText.Argument] {
         switch self {
-        case .notLoggedIn, .passwordRefused: []
+        case .notLoggedIn, .passwordRefused, .currentPasswordRefused: []
         case .sessionEnded(let server, _): [.verbatim(server.absoluteString)]
         case .invalidServer(let text): [.verbatim(text)]
         case .insecureServer(let host): [.verbatim(host)]

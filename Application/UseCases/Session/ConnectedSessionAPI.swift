@@ -25,6 +25,14 @@ public struct ConnectedSessionAPI: SessionAPI {
         try await connectivity.call { try await api.logOut() }
     }
 
+    public func logOutEverywhere() async throws {
+        try await connectivity.call { try await api.logOutEverywhere() }
+    }
+
+    public func changePassword(current: String, new: String) async throws {
+        try await connectivity.call { try await api.changePassword(current: current, new: new) }
+    }
+
     public func exportAccount() async throws -> [UInt8] {
         try await connectivity.call { try await api.exportAccount() }
     }

@@ -29,4 +29,22 @@ public struct LogOut: Sendable {
         }
         return stored
     }
+
+    /// Ends every session of the account on the server (this one too), then forgets the token;
+    /// returns what was stored (`nil` when nobody was logged in). Unlike logging out here, the
+    /// server must confirm it: when it cannot be reached the error is thrown and the login
+    /// kept, to try again; a token the server refused already is forgotten
+    /// (``ClientSessionError/sessionEnded(server:email:)``: log in again, then log out everywhere).
+    @discardableResult
+    public func everywhere() async throws -> StoredCredentials? {
+        guard let stored = try await credentials.load() else { return nil }
+        do {
+            try await connect(stored.server, stored.accessToken).logOutEverywhere()
+        } catch ApiFailure.unauthorized {
+            _ = try await credentials.clear()
+            throw ClientSessionError.sessionEnded(server: stored.server, email: stored.email)
+        }
+        _ = try await credentials.clear()
+        return stored
+    }
 }

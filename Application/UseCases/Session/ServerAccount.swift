@@ -1,7 +1,8 @@
 import Foundation
 import WellnessDomain
 
-/// The logged-in account on its server: downloading all of its data, and deleting it.
+/// The logged-in account on its server: downloading all of its data, changing its password, and
+/// deleting it.
 public struct ServerAccount: Sendable {
     let credentials: any CredentialStore
     let connect: ConnectToServer
@@ -25,6 +26,18 @@ public struct ServerAccount: Sendable {
         let stored = try await login()
         try await connect(stored.server, stored.accessToken).deleteAccount(password: password)
         _ = try await credentials.clear()
+        return stored
+    }
+
+    /// Changes the account's password on the server, given the current one; every other
+    /// session of the account ends there, this login stays. The new password must meet
+    /// ``PasswordPolicy`` (judged here first, as the server judges it: `AccountError`); a wrong
+    /// current password is ``ClientSessionError/currentPasswordRefused``. Returns the login.
+    @discardableResult
+    public func changePassword(current: String, new: String) async throws -> StoredCredentials {
+        try PasswordPolicy.check(new)
+        let stored = try await login()
+        try await connect(stored.server, stored.accessToken).changePassword(current: current, new: new)
         return stored
     }
 

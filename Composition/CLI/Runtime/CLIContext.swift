@@ -50,12 +50,12 @@ struct CLIContext: Sendable {
     }
 
     /// Loggers of this run: to its standard error, at `WELLNESS_LOG_LEVEL` (default warning;
-    /// info for `serve`, which logs each request).
-    func logger(_ label: String, serving: Bool = false) -> Logger {
+    /// info for `serve`, which logs each request), as text or JSON lines (`format`).
+    func logger(_ label: String, serving: Bool = false, format: LogFormat = .text) -> Logger {
         let level = variable("WELLNESS_LOG_LEVEL").flatMap { Logger.Level(rawValue: $0) } ?? (serving ? .info : .warning)
         let errors = self.errors
         return Logger(label: label) { label in
-            var handler = CLILogHandler(label: label, output: errors)
+            var handler = CLILogHandler(label: label, output: errors, format: format)
             handler.logLevel = level
             return handler
         }

@@ -39,6 +39,7 @@ struct CLIMessages {
         case let .notATerminal(command, instead):
             text.string("cli.error.notATerminal", .verbatim(command), .verbatim(instead))
         case .noPassword: text.string("cli.error.noPassword")
+        case .noNewPassword: text.string("cli.error.noNewPassword")
         case .passwordMismatch: text.string("cli.error.passwordMismatch")
         case .loginNeedsStore: text.string("cli.login.memory")
         case .unreadableInput(let reason): text.string("cli.error.unreadableInput", .verbatim(reason))
