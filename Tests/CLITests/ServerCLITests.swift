@@ -50,7 +50,7 @@ struct ServerCLITests {
             -> (child: ChildProcess, port: Int, scheme: String) {
             let child = try ChildProcess(try CLI.binary(), arguments, environment: environment, input: nil)
             // Request logs go to stderr: drain it so the server never blocks on a full pipe.
-            DispatchQueue.global().async { errors.finish(child.readAll(child.standardError)) }
+            onThreadOfItsOwn { errors.finish(child.readAll(child.standardError)) }
             let seen = child.collect(child.standardOutput, until: { $0.contains("\n") },
                                      deadline: Date().addingTimeInterval(60))
             guard let range = seen.range(of: #"https?://127\.0\.0\.1:(\d+)"#, options: .regularExpression),

@@ -106,7 +106,7 @@ public final class ChildProcess: @unchecked Sendable {
         let errorData = DataBox()
         let group = DispatchGroup()
         group.enter()
-        DispatchQueue.global().async {
+        onThreadOfItsOwn {
             errorData.set(child.readAll(child.standardError))
             group.leave()
         }
