@@ -90,6 +90,8 @@ public enum CSVWriter {
     /// Undoes ``guardingFormula(_:)``: drops one `'` at the start of the text and right after
     /// each `,` and `;`.
     public static func removingFormulaGuard(_ text: String) -> String {
+        // Most notes hold no apostrophe, and then there is nothing to remove: no copy is made.
+        guard text.utf8.contains(0x27) else { return text }
         var result = String.UnicodeScalarView()
         var changed = false
         var atCellStart = true

@@ -34,10 +34,11 @@ struct SQLiteCorruptRowTests {
         }
 
         /// Runs `sql` on the file as another tool would: a connection of its own, CHECK
-        /// constraints off.
+        /// constraints off, and `weightEntry` no longer STRICT.
         func corrupt(_ sql: String) async throws {
             try await DatabaseQueue(path: file.path).writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA ignore_check_constraints = ON")
+                if sql.contains("weightEntry") { try db.execute(sql: LooseTables.weightEntry) }
                 try db.execute(sql: sql)
             }
         }

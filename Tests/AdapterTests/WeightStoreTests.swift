@@ -208,6 +208,7 @@ struct WeightStoreTests {
         #expect(try await weights.importEntries(commit: true) { try $0.insert([valid]) } == 1)
         try await DatabaseQueue(path: file.path).writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA ignore_check_constraints = ON")
+            try db.execute(sql: LooseTables.weightEntry)
             try db.execute(sql: """
                 INSERT INTO weightEntry (minute, hundredths, id, atMs, kilograms, note, source) VALUES \(values)
                 """)

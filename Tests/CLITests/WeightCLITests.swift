@@ -41,8 +41,8 @@ struct WeightCLITests {
     func corruptSQLiteRow(corruption: String) async throws {
         let cli = try Sandbox(store: "sqlite")
         try await cli.ok(["weight", "add", "72.4", "--at", "2026-01-05T08:30"], now: Moment.start)
-        // As another tool could: the table's own CHECKs refuse it.
-        try SQLiteShell.run(cli.sqliteFile, "PRAGMA ignore_check_constraints = ON; UPDATE weightEntry SET \(corruption);")
+        // As another tool could: the table itself (STRICT) refuses it.
+        try SQLiteShell.run(cli.sqliteFile, "PRAGMA ignore_check_constraints = ON; \(LooseTables.weightEntry) UPDATE weightEntry SET \(corruption);")
         let before = try SQLiteShell.run(cli.sqliteFile, "SELECT quote(atMs), quote(note) FROM weightEntry")
         let column = String(corruption.prefix { $0 != " " })
         for arguments in [["weight", "list"], ["weight", "trend"], ["weight", "export", "-"]] {
