@@ -6,7 +6,9 @@ import WellnessComposition
 /// decisions in SQLite. Baseline: reading the same rows the deck needs (the last three days)
 /// with one raw SQL query per table on the same database — the I/O no deck builder can avoid.
 struct DeckBenchmark: BenchmarkCase {
-    let quick: Bool
+    let size: BenchSize
+    /// CI runs the full deck: it takes seconds.
+    var quick: Bool { size == .quick }
     let key = "deck"
     let name = "catch-up deck over five years in SQLite"
 
@@ -52,7 +54,7 @@ struct DeckBenchmark: BenchmarkCase {
             setup: ["\(catalog.items.count) interventions, \(years) years: \(counts.completions) completions and "
                     + "\(counts.decisions) decisions, seeded in \(seeded)",
                     "deck: \(cards) cards; baseline reads \(rows) rows"],
-            subject: subject, baselines: [baseline], targetRatio: 10)
+            subject: subject, baselines: [baseline], targetRatio: 10, gates: size == .ci)
     }
 
     /// `size` interventions spread over every section and tracking type.

@@ -19,7 +19,9 @@ import WellnessServerHost
 /// goal is the median of the pairs' ratios. Every run starts with a tenth as many requests, not
 /// counted, and is bounded by a request count and a time limit.
 struct LoadBenchmark: BenchmarkCase {
-    let quick: Bool
+    let size: BenchSize
+    /// CI runs this case at the quick size, reported and not judged.
+    var quick: Bool { size.isSmall }
     let key = "load"
     let name = "HTTP load: concurrent clients on loopback"
 

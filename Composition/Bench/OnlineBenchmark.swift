@@ -8,7 +8,9 @@ import WellnessServerHost
 /// (issue "The CLI tells the truth, fast"); both sides start a process, so the ratio is what the
 /// round trips to the server add to a whole command as a person runs it.
 struct OnlineBenchmark: BenchmarkCase {
-    let quick: Bool
+    let size: BenchSize
+    /// CI runs this case at the quick size, reported and not judged.
+    var quick: Bool { size.isSmall }
     let key = "online"
     let name = "Logged in: each command within 1.5× its logged-out time, server on loopback"
 

@@ -7,13 +7,14 @@ import WellnessComposition
 /// Also times re-importing the same file (every row a duplicate), exporting, and parsing alone
 /// (MB/s), and reports the peak memory of the import, re-import and export.
 struct WeightImportBenchmark: BenchmarkCase {
-    let quick: Bool
+    let size: BenchSize
     let key = "weight"
     var name: String { "weight CSV import of \(rowCount.formatted()) rows into SQLite" }
-    var rowCount: Int { quick ? 20_000 : 1_000_000 }
+    var rowCount: Int { size.pick(quick: 20_000, ci: 200_000, full: 1_000_000) }
 
-    static let importTarget = 1.5
-    static let reimportTarget = 1.5
+    /// The goals are 1.1× and 0.5×; CI's thresholds sit where this machine's noise cannot trip them.
+    var importTarget: Double { size.pick(quick: 1.6, ci: 1.6, full: 1.25) }
+    var reimportTarget: Double { size.pick(quick: 1.3, ci: 1.3, full: 0.87) }
     static let parseTargetMBps = 100.0
     static let memoryTargetMB = 100.0
 
@@ -26,9 +27,9 @@ struct WeightImportBenchmark: BenchmarkCase {
         let calendar = Self.calendar
         let now = Self.now(in: calendar)
         let csv = directory.appendingPathComponent("weights.csv")
-        let size = try Self.writeFile(csv, rows: rowCount, calendar: calendar)
-        let megabytes = Double(size) / 1_000_000
-        let runs = quick ? 1 : 3
+        let fileSize = try Self.writeFile(csv, rows: rowCount, calendar: calendar)
+        let megabytes = Double(fileSize) / 1_000_000
+        let runs = size.pick(quick: 1, ci: 3, full: 3)
 
         // Import into a fresh store, alternating with the baseline so both see the same machine.
         var ours: [Double] = [], baseline: [Double] = [], reimport: [Double] = []
@@ -100,10 +101,10 @@ struct WeightImportBenchmark: BenchmarkCase {
                     String(format: "parse only: %.0f MB/s (%@)", throughput, ms(parse)),
                     String(format: "peak memory (import, re-import, export): %.1f MB", peakMB)],
             checks: [
-                .init(text: String(format: "import: %.2f× the baseline (target ≤ %.1f×)", importRatio, Self.importTarget),
-                      met: importRatio <= Self.importTarget),
-                .init(text: String(format: "re-import: %.2f× the baseline (target ≤ %.1f×)", reimportRatio, Self.reimportTarget),
-                      met: reimportRatio <= Self.reimportTarget),
+                .init(text: String(format: "import: %.2f× the baseline (target ≤ %.2f×)", importRatio, importTarget),
+                      met: importRatio <= importTarget, gates: size == .ci),
+                .init(text: String(format: "re-import: %.2f× the baseline (target ≤ %.2f×)", reimportRatio, reimportTarget),
+                      met: reimportRatio <= reimportTarget, gates: size == .ci),
                 .init(text: String(format: "parsing: %.0f MB/s (target ≥ %.0f MB/s)", throughput, Self.parseTargetMBps),
                       met: throughput >= Self.parseTargetMBps),
                 .init(text: String(format: "peak memory: %.1f MB (target < %.0f MB)", peakMB, Self.memoryTargetMB),
