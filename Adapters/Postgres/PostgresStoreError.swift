@@ -54,7 +54,7 @@ public enum PostgresStoreError: StoreAvailabilityError, WellnessError, Equatable
         case let .authenticationFailed(database, user):
             "PostgreSQL refused the user or the password (it does not say which) of \(user) for \(database); check both in the URL"
         case let .noSuchDatabase(database, name):
-            "the database server has no database \(name) (\(database)); create it (createdb \(name)) or correct its name in the URL"
+            "the database server has no database \(name) (\(database)); create it or correct its name in the URL"
         case let .tlsUnsupported(database):
             "the database server of \(database) does not offer TLS, which the URL's sslmode requires; enable TLS on the server, or use sslmode=prefer or disable on a network you trust"
         case let .tlsFailed(database):
@@ -98,7 +98,7 @@ public enum PostgresStoreError: StoreAvailabilityError, WellnessError, Equatable
             [.verbatim(database), .verbatim(table), .verbatim(key), .text(rule)]
         case let .unreachable(database, host, port): [.verbatim(host), .verbatim(String(port)), .verbatim(database)]
         case let .authenticationFailed(database, user): [.verbatim(user), .verbatim(database)]
-        case let .noSuchDatabase(database, name): [.verbatim(name), .verbatim(database), .verbatim(name)]
+        case let .noSuchDatabase(database, name): [.verbatim(name), .verbatim(database)]
         case let .tlsUnsupported(database), let .tlsFailed(database): [.verbatim(database)]
         }
     }

@@ -62,7 +62,7 @@ struct ErrorMessagesTests {
                                          .database(database: "db", reason: "syntax error (42601)"),
                                          .unreachable(database: "postgres://ann@127.0.0.1:1/w", host: "127.0.0.1", port: 1),
                                          .authenticationFailed(database: "db", user: "ann"),
-                                         .noSuchDatabase(database: "db", name: "wellness"),
+                                         .noSuchDatabase(database: "db", name: "habits"),
                                          .tlsUnsupported(database: "db"), .tlsFailed(database: "db")]),
         Family(DriftWindowError.self, [.invalidInsightsWindow(10), .invalidTrendLength(14)]),
         Family(CheckinError.self, [.outOfRange(field: .energy, value: 7), .notAWholeNumber(field: .social, text: "3.5"),
