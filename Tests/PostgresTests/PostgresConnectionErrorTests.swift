@@ -38,30 +38,22 @@ struct PostgresConnectionErrorTests {
     @Test(.enabled(if: PostgresTestDatabase.url != nil, PostgresTestDatabase.skipped))
     func aWrongPasswordIsTheUserOrThePassword() async throws {
         let url = try Self.testURL { $0.password = "wrong-\(UUID().uuidString.prefix(8))" }
-        guard case let .authenticationFailed(_, user)? = try await Self.failure(url) else {
-            Issue.record("not authenticationFailed")
-            return
-        }
-        #expect(user == URLComponents(string: url)?.user)
+        let configuration = try PostgresConfiguration(url: url)
+        #expect(try await Self.failure(url) == .authenticationFailed(database: configuration.description,
+                                                                     user: configuration.username))
     }
 
     @Test(.enabled(if: PostgresTestDatabase.url != nil, PostgresTestDatabase.skipped))
     func aMissingDatabaseIsNamed() async throws {
         let url = try Self.testURL { $0.path = "/wellness_absent_db" }
-        guard case let .noSuchDatabase(_, name)? = try await Self.failure(url) else {
-            Issue.record("not noSuchDatabase")
-            return
-        }
-        #expect(name == "wellness_absent_db")
+        let description = try PostgresConfiguration(url: url).description
+        #expect(try await Self.failure(url) == .noSuchDatabase(database: description, name: "wellness_absent_db"))
     }
 
     @Test(.enabled(if: PostgresTestDatabase.url != nil, PostgresTestDatabase.skipped))
     func tlsRequiredFromAServerWithoutIt() async throws {
         // The test cluster (.ci/postgres) serves no TLS.
         let url = try Self.testURL { $0.queryItems = [URLQueryItem(name: "sslmode", value: "require")] }
-        guard case .tlsUnsupported? = try await Self.failure(url) else {
-            Issue.record("not tlsUnsupported")
-            return
-        }
+        #expect(try await Self.failure(url) == .tlsUnsupported(database: try PostgresConfiguration(url: url).description))
     }
 }
