@@ -81,7 +81,7 @@ enum ServeConfigurationFile {
         return Array(arguments[...serve]) + fileArguments + arguments[(serve + 1)...]
     }
 
-    /// The file's settings as arguments, in the file's key order sorted by name, each checked.
+    /// The file's settings as arguments, sorted by key, each checked on its own.
     static func read(_ file: String, context: CLIContext) throws -> [(key: String, arguments: [String])] {
         let url = URL(fileURLWithPath: file)
         let data: Data
