@@ -150,7 +150,7 @@ let package = Package(
                 path: "Composition/ServerHost", swiftSettings: strict),
         // The command line as a library: parsing and presentation, run in-process by the tests.
         .target(name: "WellnessCLI",
-                dependencies: ["WellnessComposition", "WellnessClient", "WellnessServerHost",
+                dependencies: ["WellnessComposition", "WellnessClient", "WellnessServerHost", "WellnessWire",
                                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                                .product(name: "Logging", package: "swift-log")],
                 path: "Composition/CLI", exclude: ["Main"], resources: [.process("Resources")],

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOSSL  // a failed TLS handshake, told from a host that does not answer
 import PostgresNIO
 import WellnessDomain
 import _ConnectionPoolModule  // the pool's errors: shut down, or no connection could be made
@@ -186,6 +187,7 @@ public final class PostgresDatabase: Sendable {
     func failure(_ error: any Error) -> any Error {
         switch error {
         case let error as PSQLError:
+            if let refusal = connectionRefusal(error) { return refusal }
             if error.code == .server {
                 let state = error.serverInfo?[.sqlState] ?? "unknown"
                 let reason = "\(error.serverInfo?[.message] ?? "no message") (SQLSTATE \(state))"
@@ -198,9 +200,9 @@ public final class PostgresDatabase: Sendable {
                 }
                 return PostgresStoreError.database(database: description, reason: reason)
             }
-            var reason = "\(error.code)"
-            if let underlying = error.underlying { reason += ": \(underlying)" }
-            return PostgresStoreError.unavailable(database: description, reason: reason)
+            // The code in words (`serverClosedConnection`); never the underlying error, whose
+            // description is the driver's types (`SingleConnectionFailure(…)`).
+            return PostgresStoreError.unavailable(database: description, reason: "\(error.code)")
         case let error as ConnectionPoolError:
             if error == .requestCancelled { return CancellationError() }
             let reason = error == .poolShutdown ? "its connections were closed" : "no connection could be made"
@@ -211,6 +213,28 @@ public final class PostgresDatabase: Sendable {
                 reason: "it holds \(error.postgresType) where \(error.targetType) was expected")
         default:
             return error
+        }
+    }
+
+    /// A connection the URL cannot make, by the part of the URL to fix: the host and port
+    /// (nothing answers), the user or password, the database's name, or TLS; `nil` for any
+    /// other failure.
+    func connectionRefusal(_ error: PSQLError) -> PostgresStoreError? {
+        if error.underlying is NIOSSLError { return .tlsFailed(database: description) }
+        switch error.code {
+        case .connectionError:
+            return .unreachable(database: description, host: configuration.host, port: configuration.port)
+        case .sslUnsupported:
+            return .tlsUnsupported(database: description)
+        case .server:
+            switch error.serverInfo?[.sqlState] {
+            // invalid_password, invalid_authorization_specification: PostgreSQL says no more on purpose.
+            case "28P01", "28000": return .authenticationFailed(database: description, user: configuration.username)
+            case "3D000": return .noSuchDatabase(database: description, name: configuration.database)
+            default: return nil
+            }
+        default:
+            return nil
         }
     }
 

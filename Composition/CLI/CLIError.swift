@@ -24,6 +24,9 @@ enum CLIError: Error, Sendable, Equatable {
     case notImported(file: String, LocalizedText)
     /// A backup archive that could not be restored (nothing was): the file, then where and why.
     case notRestored(file: String, LocalizedText)
+    /// A `serve` configuration file (`--config`, `WELLNESS_CONFIG`) that cannot be used: the
+    /// file, then what is wrong with it.
+    case configuration(file: String, ConfigurationProblem)
 }
 
 /// Ends a run with a status: `message` (already worded; empty for none) goes to standard error.

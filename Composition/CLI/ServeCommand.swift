@@ -11,8 +11,19 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
         Request logs go to stderr at level info (WELLNESS_LOG_LEVEL changes it), as text or, with \
         --log-format json, one JSON object per line.
+        Every setting can come from a JSON file (--config or WELLNESS_CONFIG) whose keys are the long \
+        option names, e.g. {"port": 8080, "trusted-proxy": ["10.0.0.2"]}; flags win over environment \
+        variables, which win over the file.
         """)
+    /// While a setting of a configuration file is checked on its own: the checks between
+    /// settings wait for the whole command line (``ServeConfigurationFile``).
+    @TaskLocal static var checkingOneSetting = false
+
     @OptionGroup var options: GlobalOptions
+    @Option(name: .customLong("config"),
+            help: ArgumentHelp("A JSON file of these settings, keyed by their long names (env: WELLNESS_CONFIG); "
+                               + "the AI key only as tips-api-key-file.", valueName: "file"))
+    var config: String?
     @Option(help: "The address to listen on; loopback by default.") var host = "127.0.0.1"
     @Option(help: "The port; 0 picks a free one (printed).") var port = 8080
     @Option(name: .customLong("rate-limit"), help: "Requests per minute allowed per login.") var rateLimit = 120
@@ -52,6 +63,11 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
+    /// The configuration file to read: `--config`, else `WELLNESS_CONFIG`, as a path.
+    func configurationFile(_ context: CLIContext) -> String? {
+        (config ?? context.variable(ServeConfigurationFile.variable)).map(context.path)
+    }
+
     func validate() throws {
         let text = CLIMessages(locale: CLIContext.current.locale).text
         guard (0...65535).contains(port) else {
@@ -71,7 +87,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard maxOpenStores >= 1 else {
             throw ValidationError(text.string("cli.error.atLeast", .verbatim("--max-open-stores"), .number(1)))
         }
-        guard (tlsCertificate == nil) == (tlsKey == nil) else {
+        guard Self.checkingOneSetting || (tlsCertificate == nil) == (tlsKey == nil) else {
             throw ValidationError(text.string("cli.error.together", .verbatim("--tls-cert"), .verbatim("--tls-key")))
         }
         try refused { _ = try trustedProxies() }

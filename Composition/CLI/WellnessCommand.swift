@@ -10,7 +10,8 @@ struct WellnessCommand: AsyncParsableCommand {
             With no subcommand, prints today's summary.
             Environment: WELLNESS_STORE, WELLNESS_DATA_DIR, WELLNESS_NOW, WELLNESS_CATALOG, WELLNESS_TIER, \
             TZ (time zone), LC_ALL, LC_MESSAGES or LANG (language), WELLNESS_LOG_LEVEL, WELLNESS_CA_FILE \
-            (certificates to trust), WELLNESS_DATABASE_URL (serve and users on PostgreSQL), and \
+            (certificates to trust), WELLNESS_DATABASE_URL (serve and users on PostgreSQL), WELLNESS_CONFIG \
+            (serve's settings file), and \
             WELLNESS_TIPS_* for AI tips (see `wellness tips --help`).
             """,
         version: WellnessVersion.current,

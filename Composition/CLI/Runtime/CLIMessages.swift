@@ -47,6 +47,17 @@ struct CLIMessages {
             text.string("cli.error.notImported", .verbatim(file), .text(cause))
         case let .notRestored(file, cause):
             text.string("cli.error.notRestored", .verbatim(file), .text(cause))
+        case let .configuration(file, problem):
+            switch problem {
+            case .unreadable(let reason): text.string("cli.config.unreadable", .verbatim(file), .verbatim(reason))
+            case .notAnObject: text.string("cli.config.notAnObject", .verbatim(file))
+            case .unknownKey(let key): text.string("cli.config.unknownKey", .verbatim(file), .verbatim(key))
+            case .inlineKey(let key): text.string("cli.config.inlineKey", .verbatim(file), .verbatim(key))
+            case let .wrongType(key, expected):
+                text.string("cli.config.wrongType", .verbatim(file), .verbatim(key), .text(expected))
+            case let .badValue(key, message):
+                text.string("cli.config.badValue", .verbatim(file), .verbatim(key), .verbatim(message))
+            }
         }
     }
 

@@ -23,11 +23,26 @@ public enum WellnessCLI {
     }
 
     private static func run(_ arguments: [String], _ context: CLIContext) async -> Int32 {
-        let command: any ParsableCommand
+        var command: any ParsableCommand
         do {
             command = try WellnessCommand.parseAsRoot(arguments)
         } catch {
             return report(parsing: error, context)
+        }
+        if let serve = command as? ServeCommand, let file = serve.configurationFile(context) {
+            // The file's settings become arguments, parsed with the typed ones.
+            let merged: [String]
+            do {
+                merged = try ServeConfigurationFile.arguments(arguments, file: file, context: context)
+            } catch {
+                context.errors.write("wellness: \(CLIMessages(locale: context.locale).message(for: error))\n")
+                return ExitCode.validationFailure.rawValue
+            }
+            do {
+                command = try WellnessCommand.parseAsRoot(merged)
+            } catch {
+                return report(parsing: error, context)
+            }
         }
         do {
             if var command = command as? any AsyncParsableCommand {
