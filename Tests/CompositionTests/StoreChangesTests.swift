@@ -228,12 +228,14 @@ struct TodaySummaryModelTests {
         #expect(await Self.eventually { model.summary?.goals.map(\.goal.title) == ["Stretch"] })
     }
 
-    /// Whether `condition` holds within 6000 checks 10 ms apart (at most 120 s): counted, so a
-    /// crowded machine gives the model as many turns (a summary is a dozen reads; with the whole
-    /// suite running on two cores, a thousand turns were not always enough).
+    /// Whether `condition` holds within 30,000 checks 10 ms apart (at most 300 s): counted, so a
+    /// crowded machine gives the model as many turns. A summary is a dozen reads, each a hop off
+    /// the main actor and back; early in the whole suite, with every test's jobs queued on two
+    /// cooperative threads, the first load was seen to take 110 s (and 120 s was not always
+    /// enough), where alone it takes half a second.
     static func eventually(_ condition: () -> Bool) async -> Bool {
-        let deadline = Date().addingTimeInterval(120)
-        for _ in 0..<6000 where Date() < deadline {
+        let deadline = Date().addingTimeInterval(300)
+        for _ in 0..<30_000 where Date() < deadline {
             if condition() { return true }
             try? await Task.sleep(for: .milliseconds(10))
         }
