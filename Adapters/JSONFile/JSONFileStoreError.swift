@@ -1,7 +1,7 @@
 import Foundation
 import WellnessDomain
 
-/// A JSON-file store failure, naming the file involved. Worded, like every ``WellnessError``, by
+/// A JSON-file store failure, naming the file involved. Worded, like every `WellnessError`, by
 /// the presenter's tables (`error.jsonStore.<code>`).
 public enum JSONFileStoreError: WellnessError, Equatable, LocalizedError {
     /// The file exists but does not hold what this store wrote; it is left untouched.

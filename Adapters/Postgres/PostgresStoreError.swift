@@ -3,7 +3,7 @@ import WellnessApplication
 import WellnessDomain
 
 /// A PostgreSQL store failure, naming the database (its URL without the password) and, for a
-/// bad row, the table, the row and the column. Worded, like every ``WellnessError``, by the
+/// bad row, the table, the row and the column. Worded, like every `WellnessError`, by the
 /// presenter's tables (`error.postgresStore.<code>`).
 public enum PostgresStoreError: StoreAvailabilityError, WellnessError, Equatable, LocalizedError {
     /// The database URL cannot be used (the reason names the part).

@@ -2,7 +2,7 @@ import Foundation
 import WellnessDomain
 
 /// A SQLite store failure, naming the database file (and row) involved. Worded, like every
-/// ``WellnessError``, by the presenter's tables (`error.sqliteStore.<code>`).
+/// `WellnessError`, by the presenter's tables (`error.sqliteStore.<code>`).
 public enum SQLiteStoreError: WellnessError, Equatable, LocalizedError {
     /// The file could not be opened or is not a Wellness database; it is left untouched.
     case cannotOpen(path: String, reason: String)

@@ -85,7 +85,7 @@ struct StoredRow {
     }
 
     /// The error for `column` of this row, whose value `error` refused: the rule's message when
-    /// it is one of Wellness's own (see ``LocalizedText/rule(refusing:)``), else `reason`.
+    /// it is one of Wellness's own (see `LocalizedText.rule(refusing:)`), else `reason`.
     func refused(_ column: String, by error: any Error, _ reason: @autoclosure () -> String) -> CorruptRow {
         guard let rule = LocalizedText.rule(refusing: error) else { return corrupt(column, reason()) }
         return CorruptRow(table: table, key: key, reason: "\(column): \(rule.key)", rule: (column, rule))
