@@ -7,7 +7,7 @@ import WellnessStoreState
 /// Check-ins in `checkins.json`, one per day, by day.
 public struct JSONFileCheckinRepository: CheckinRepository {
     private let store: JSONFileStore
-    static let collection = "checkins"
+    static let collection = CheckinRecords.collection.rawValue
 
     /// Keeps its data in `store`'s `checkins.json`. Its methods throw `JSONFileStoreError` or
     /// `FileSystemError` when a file cannot be read, decoded or written.

@@ -6,7 +6,7 @@ import WellnessDomain
 /// in the same replacement).
 public struct JSONFileGoalRepository: GoalRepository, TipsCacheRepository {
     private let store: JSONFileStore
-    static let collection = "goals"
+    static let collection = GoalRecords.collection.rawValue
 
     /// Keeps its data in `store`'s `goals.json`. Its methods throw `JSONFileStoreError` or
     /// `FileSystemError` when a file cannot be read, decoded or written.
@@ -71,7 +71,7 @@ public struct JSONFileGoalRepository: GoalRepository, TipsCacheRepository {
 /// Mood entries in `moods.json`, one per day.
 public struct JSONFileMoodRepository: MoodRepository {
     private let store: JSONFileStore
-    static let collection = "moods"
+    static let collection = MoodRecords.collection.rawValue
 
     /// Keeps its data in `store`'s `moods.json`. Its methods throw `JSONFileStoreError` or
     /// `FileSystemError` when a file cannot be read, decoded or written.

@@ -10,7 +10,7 @@ import WellnessStoreState
 /// belong in the SQLite store.
 public struct JSONFileHealthRepository: HealthRepository {
     private let store: JSONFileStore
-    static let collection = "health"
+    static let collection = HealthRecords.collection.rawValue
 
     /// Keeps its data in `store`'s `health.json` (and `weights.json`, for imports). Its methods throw
     /// `JSONFileStoreError` or `FileSystemError` when a file cannot be read, decoded or written.

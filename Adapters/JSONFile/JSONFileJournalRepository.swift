@@ -4,7 +4,7 @@ import WellnessDomain
 /// Daily journals in `journals.json`, one element per day.
 public struct JSONFileJournalRepository: JournalRepository {
     private let store: JSONFileStore
-    static let collection = "journals"
+    static let collection = JournalRecords.collection.rawValue
 
     /// Keeps its data in `store`'s `journals.json`. Its methods throw `JSONFileStoreError` or
     /// `FileSystemError` when a file cannot be read, decoded or written.

@@ -7,7 +7,7 @@ import WellnessStoreState
 /// memory, and replaces the file once when it commits.
 public struct JSONFileWeightRepository: WeightRepository {
     private let store: JSONFileStore
-    static let collection = "weights"
+    static let collection = WeightRecords.collection.rawValue
 
     /// Keeps its data in `store`'s `weights.json`. Its methods throw `JSONFileStoreError` or
     /// `FileSystemError` when a file cannot be read, decoded or written.

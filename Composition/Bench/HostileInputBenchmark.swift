@@ -13,6 +13,8 @@ struct HostileInputBenchmark: BenchmarkCase {
     let name = "Crafted archives and Health exports: refused with flat memory"
 
     static let growthTargetMB = 64.0
+    /// The weigh-ins' collection, as the registry names it.
+    static let weights = WeightRecords.collection.rawValue
 
     /// One crafted input: what it is, and how to feed it until it is refused.
     struct Input: Sendable {
@@ -30,12 +32,12 @@ struct HostileInputBenchmark: BenchmarkCase {
             // Past the 16 MB a record may take, in the quick run too.
             Input(label: "a restore whose weigh-in is a \(quick ? 20 : 150) MB string") { wellness in
                 _ = try await wellness.backups.restore(from: GeneratedBytes(
-                    head: #"{"format":"wellness-backup","version":1,"collections":{"weights":[""#,
+                    head: #"{"format":"wellness-backup","version":1,"collections":{""# + Self.weights + #"":[""#,
                     repeating: "x", megabytes: quick ? 20 : 150, tail: #""]}}"#))
             },
             Input(label: "a restore whose weigh-in nests \(100 / scale) MB of arrays") { wellness in
                 _ = try await wellness.backups.restore(from: GeneratedBytes(
-                    head: #"{"format":"wellness-backup","version":1,"collections":{"weights":["#,
+                    head: #"{"format":"wellness-backup","version":1,"collections":{""# + Self.weights + #"":["#,
                     repeating: "[", megabytes: 100 / scale, tail: "]}}"))
             },
             Input(label: "a Health export of \(60 / scale) million nested elements") { wellness in
