@@ -9,21 +9,30 @@ import WellnessTestSupport
 /// while the service answers, and which tips are shown when the service could not answer.
 @Suite("CLI: tips, while the AI answers")
 struct TipsDisplayCLITests {
-    /// A tips service that takes `delay` to answer one tip, or fails when `failing`.
+    /// A tips service that takes `delay` to answer one tip, or fails when `failing`. With
+    /// `answersOnceSeen`, it answers only once that output holds the text (checked every 10 ms,
+    /// at most 30,000 times), so a test of what shows *while* it answers does not depend on how
+    /// soon a busy machine runs the spinner's task.
     struct SlowTips: GoalTipsService {
         var delay: Duration = .milliseconds(800)
         var failing = false
+        var answersOnceSeen: (output: CLIOutput, text: String)?
 
         func tips(for goal: Goal, context: UserContext) async throws(GoalTipsServiceError) -> TipsAnswer {
             try? await Task.sleep(for: delay)
+            if let (output, text) = answersOnceSeen {
+                for _ in 0..<30_000 where !output.text.contains(text) {
+                    try? await Task.sleep(for: .milliseconds(10))
+                }
+            }
             if failing { throw .unavailable("the model is down") }
             return TipsAnswer(tips: [GoalTip(tip: "Go to bed at ten.", category: .sleep, priority: .high)], source: .ai)
         }
     }
 
     /// `TipsCommand.show` for a goal with a description, standard error a terminal or not.
-    static func show(service: SlowTips, terminal: Bool, refreshes: Int = 1)
-        async throws -> (stdout: String, stderr: String) {
+    static func show(service: SlowTips, terminal: Bool, refreshes: Int = 1,
+                     errors: CLIOutput? = nil) async throws -> (stdout: String, stderr: String) {
         let directory = try TemporaryDirectory(prefix: "wellness-tips")
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = try #require(TimeZone(identifier: "Europe/Amsterdam"))
@@ -33,7 +42,7 @@ struct TipsDisplayCLITests {
         let client = try WellnessClient(configuration)
         let wellness = try await client.wellness()
         let goal = try await wellness.goals.add(title: "Sleep 8 hours", description: "Lights out by 22:30 on weeknights")
-        let output = CLIOutput.memory(), errors = CLIOutput.memory(isTerminal: terminal)
+        let output = CLIOutput.memory(), errors = errors ?? CLIOutput.memory(isTerminal: terminal)
         let context = CLIContext(environment: [:], input: .text(""), output: output, errors: errors,
                                  workingDirectory: directory.url)
         let console = Console(wellness: wellness, client: client, json: false, context: context,
@@ -54,7 +63,9 @@ struct TipsDisplayCLITests {
 
     @Test("on a terminal, a spinner turns on stderr while the service answers, and its line is cleared")
     func spinner() async throws {
-        let (stdout, stderr) = try await Self.show(service: SlowTips(delay: .seconds(3)), terminal: true)
+        let errors = CLIOutput.memory(isTerminal: true)
+        let service = SlowTips(delay: .zero, answersOnceSeen: (errors, "Asking for tips…"))
+        let (stdout, stderr) = try await Self.show(service: service, terminal: true, errors: errors)
         #expect(stderr.contains("Asking for tips…"), "\(stderr.debugDescription)")
         #expect(stderr.hasSuffix("\r\u{1B}[2K"), "the spinner's line is cleared: \(stderr.debugDescription)")
         #expect(!stdout.contains("Asking"), "stdout stays the tips: \(stdout)")
