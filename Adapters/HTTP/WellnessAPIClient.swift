@@ -117,8 +117,9 @@ public struct HTTPSessionAPI: SessionAPI {
     /// its password, with `api`'s token.
     public init(_ api: WellnessAPIClient) { self.api = api }
 
-    public func logIn(email: String, password: String) async throws -> AccessGrant {
-        let answer = try await api.send(.logIn, json: Wire.LoginRequest(email: email, password: password),
+    public func logIn(email: String, password: String, timeZone: String?) async throws -> AccessGrant {
+        let answer = try await api.send(.logIn, json: Wire.LoginRequest(email: email, password: password,
+                                                                        timeZone: timeZone),
                                         timeout: api.timeouts.passwordCheck)
         let body = try api.decode(Wire.LoginResponse.self, from: answer)
         return AccessGrant(accessToken: body.accessToken, expiresAt: body.expiresAt)

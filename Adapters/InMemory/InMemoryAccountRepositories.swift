@@ -24,6 +24,10 @@ public actor InMemoryAccountRepository: AccountRepository {
     public func setPasswordHash(_ hash: String, of id: Account.ID, keepingSession keptSession: String?) -> Bool {
         state.setPasswordHash(hash, of: id, keepingSession: keptSession)
     }
+
+    public func setTimeZone(_ identifier: String?, of id: Account.ID) -> Bool {
+        state.setTimeZone(identifier, of: id)
+    }
 }
 
 /// Idempotency records held in memory, beside the check-ins of `checkins`: that actor keeps

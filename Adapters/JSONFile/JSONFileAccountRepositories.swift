@@ -43,6 +43,10 @@ public struct JSONFileAccountRepository: AccountRepository {
         try await change { $0.setPasswordHash(hash, of: id, keepingSession: keptSession) }
     }
 
+    public func setTimeZone(_ identifier: String?, of id: Account.ID) async throws -> Bool {
+        try await change { $0.setTimeZone(identifier, of: id) }
+    }
+
     public func removeSessions(expiredBefore instant: Date) async throws -> Int {
         // Read first: most calls find nothing to remove and need not rewrite the file.
         guard try await state().sessions.contains(where: { $0.expiresAt < instant }) else { return 0 }

@@ -17,33 +17,33 @@ public struct PostgresAccountRepository: AccountRepository {
     public func add(_ account: Account) async throws -> Bool {
         try await database.read { connection in
             try await connection.count("""
-                INSERT INTO account (id, email, password_hash, created_at)
+                INSERT INTO account (id, email, password_hash, created_at, time_zone)
                 VALUES (\(account.id.rawValue), \(account.email.rawValue), \(account.passwordHash),
-                        \(Timestamp.milliseconds(account.createdAt)))
+                        \(Timestamp.milliseconds(account.createdAt)), \(account.timeZone))
                 ON CONFLICT DO NOTHING RETURNING 1
                 """, database.logger) == 1
         }
     }
 
     public func account(email: EmailAddress) async throws -> Account? {
-        try await accounts("SELECT id, email, password_hash, created_at FROM account WHERE email = \(email.rawValue)").first
+        try await accounts("SELECT id, email, password_hash, created_at, time_zone FROM account WHERE email = \(email.rawValue)").first
     }
 
     public func account(id: Account.ID) async throws -> Account? {
-        try await accounts("SELECT id, email, password_hash, created_at FROM account WHERE id = \(id.rawValue)").first
+        try await accounts("SELECT id, email, password_hash, created_at, time_zone FROM account WHERE id = \(id.rawValue)").first
     }
 
     public func all() async throws -> [Account] {
-        try await accounts("SELECT id, email, password_hash, created_at FROM account ORDER BY email")
+        try await accounts("SELECT id, email, password_hash, created_at, time_zone FROM account ORDER BY email")
     }
 
     private func accounts(_ query: PostgresQuery) async throws -> [Account] {
         try await database.read { connection in
             var accounts: [Account] = []
-            for try await (id, email, hash, created) in try await connection.query(query, logger: database.logger)
-                .decode((UUID, String, String, Int64).self) {
+            for try await (id, email, hash, created, zone) in try await connection.query(query, logger: database.logger)
+                .decode((UUID, String, String, Int64, String?).self) {
                 accounts.append(Account(id: Account.ID(id), email: EmailAddress(stored: email), passwordHash: hash,
-                                        createdAt: Timestamp.fromMilliseconds(created)))
+                                        createdAt: Timestamp.fromMilliseconds(created), timeZone: zone))
             }
             return accounts
         }
@@ -90,16 +90,16 @@ public struct PostgresAccountRepository: AccountRepository {
     public func sessionWithAccount(digest: String) async throws -> (session: SessionRecord, account: Account)? {
         try await database.read { connection in
             let rows = try await connection.query("""
-                SELECT s.account_id, s.created_at, s.expires_at, a.email, a.password_hash, a.created_at
+                SELECT s.account_id, s.created_at, s.expires_at, a.email, a.password_hash, a.created_at, a.time_zone
                 FROM session s JOIN account a ON a.id = s.account_id WHERE s.token_digest = \(digest)
                 """, logger: database.logger)
-            for try await (id, created, expires, email, hash, accountCreated)
-                in rows.decode((UUID, Int64, Int64, String, String, Int64).self) {
+            for try await (id, created, expires, email, hash, accountCreated, zone)
+                in rows.decode((UUID, Int64, Int64, String, String, Int64, String?).self) {
                 let session = SessionRecord(tokenDigest: digest, accountID: Account.ID(id),
                                             createdAt: Timestamp.fromMilliseconds(created),
                                             expiresAt: Timestamp.fromMilliseconds(expires))
                 return (session, Account(id: Account.ID(id), email: EmailAddress(stored: email), passwordHash: hash,
-                                         createdAt: Timestamp.fromMilliseconds(accountCreated)))
+                                         createdAt: Timestamp.fromMilliseconds(accountCreated), timeZone: zone))
             }
             return nil
         }
@@ -141,6 +141,13 @@ public struct PostgresAccountRepository: AccountRepository {
                 try await connection.run("DELETE FROM session WHERE account_id = \(id.rawValue)", database.logger)
             }
             return true
+        }
+    }
+
+    public func setTimeZone(_ identifier: String?, of id: Account.ID) async throws -> Bool {
+        try await database.read { connection in
+            try await connection.count("UPDATE account SET time_zone = \(identifier) WHERE id = \(id.rawValue) RETURNING 1",
+                                       database.logger) == 1
         }
     }
 }

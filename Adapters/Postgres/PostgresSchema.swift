@@ -146,6 +146,10 @@ enum PostgresSchema {
               FOREIGN KEY (account_id) REFERENCES account (id) ON DELETE CASCADE NOT VALID
             """
         }),
+        // The IANA name of the account's zone, where its days begin; NULL until a client says it.
+        Migration(name: "0005-account-time-zone", statements: [
+            "ALTER TABLE account ADD COLUMN time_zone text CHECK (time_zone <> '')",
+        ]),
     ]
 
     /// The tables whose rows reference their account directly. `tips_cache` rows go with their

@@ -34,10 +34,10 @@ public struct SQLiteAccountRepository: AccountRepository {
     public func add(_ account: Account) async throws -> Bool {
         try await write { db in
             try db.execute(sql: """
-                INSERT INTO account (id, email, passwordHash, createdAt) VALUES (?, ?, ?, ?)
+                INSERT INTO account (id, email, passwordHash, createdAt, timeZone) VALUES (?, ?, ?, ?, ?)
                 ON CONFLICT DO NOTHING
                 """, arguments: [account.id.description, account.email.rawValue, account.passwordHash,
-                                 Timestamp.milliseconds(account.createdAt)])
+                                 Timestamp.milliseconds(account.createdAt), account.timeZone])
             return db.changesCount > 0
         }
     }
@@ -59,7 +59,8 @@ public struct SQLiteAccountRepository: AccountRepository {
     private static func accounts(_ sql: String, _ arguments: [String], in reader: some RowReader) throws -> [Account] {
         try reader.rows(sql, arguments, table: "account", keyColumns: ["id"]).map { stored in
             Account(id: Account.ID(try stored.uuid("id")), email: EmailAddress(stored: try stored.text("email")),
-                           passwordHash: try stored.text("passwordHash"), createdAt: try stored.instant("createdAt"))
+                    passwordHash: try stored.text("passwordHash"), createdAt: try stored.instant("createdAt"),
+                    timeZone: try stored.optionalText("timeZone"))
         }
     }
 
@@ -136,6 +137,13 @@ public struct SQLiteAccountRepository: AccountRepository {
                 try db.execute(sql: "DELETE FROM session WHERE accountId = ?", arguments: [id.description])
             }
             return true
+        }
+    }
+
+    public func setTimeZone(_ identifier: String?, of id: Account.ID) async throws -> Bool {
+        try await write { db in
+            try db.execute(sql: "UPDATE account SET timeZone = ? WHERE id = ?", arguments: [identifier, id.description])
+            return db.changesCount > 0
         }
     }
 }

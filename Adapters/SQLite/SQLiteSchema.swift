@@ -296,6 +296,10 @@ enum SQLiteServerSchema {
             }
             try db.create(index: "idempotencyKey_createdAt", on: "idempotencyKey", columns: ["createdAt"])
         }
+        migrator.registerMigration("accountTimeZone") { db in
+            // The IANA name of the account's zone; NULL until a client says it.
+            try db.alter(table: "account") { t in t.add(column: "timeZone", .text) }
+        }
         return migrator
     }
 }

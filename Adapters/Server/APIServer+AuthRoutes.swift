@@ -11,8 +11,11 @@ extension APIServer {
             let login = try await JSONObject.read(request, limit: configuration.maxBodyBytes, as: Wire.LoginRequest.init(fields:))
             do {
                 let grant = try await sessions.start.execute(email: login.email, password: login.password,
-                                                             client: client(of: request, context)).grant
+                                                             client: client(of: request, context),
+                                                             timeZone: login.timeZone).grant
                 return try Self.json(Wire.LoginResponse(accessToken: grant.accessToken, expiresAt: grant.expiresAt))
+            } catch AccountError.unknownTimeZone(let identifier) {
+                throw APIError.validation("\"timeZone\": " + describe(AccountError.unknownTimeZone(identifier)))
             } catch AccountError.invalidCredentials {
                 throw APIError.invalidCredentials
             } catch AccountError.tooManyAttempts(let wait) {

@@ -19,9 +19,11 @@ extension APIServer {
         }
 
         api.on(Wire.Route.todayCheckin) { _, context in
-            let checkins = try await workspace(try context.requireAccount()).listCheckins
-            let today = time.today()
-            return try Self.json(Wire.TodayResponse(date: today, checkin: try await checkins.execute(days: 1).first))
+            let workspace = try await workspace(try context.requireAccount())
+            // Today in the account's time zone: where its person's day begins.
+            let today = workspace.time.today()
+            return try Self.json(Wire.TodayResponse(date: today,
+                                                    checkin: try await workspace.listCheckins.execute(days: 1).first))
         }
     }
 
@@ -42,8 +44,9 @@ extension APIServer {
             }
             fields.set(date, to: .string(day.description))
         }
-        let checkin = try validatedCheckin(in: fields)
-        let submit = try await workspace(account).submitCheckin
+        let workspace = try await workspace(account)
+        let checkin = try validatedCheckin(in: fields, for: account, time: workspace.time)
+        let submit = workspace.submitCheckin
         let answer: (record: IdempotencyRecord, replayed: Bool)
         do {
             answer = try await submit.execute(checkin, key: key, replacing: day != nil)
@@ -65,14 +68,15 @@ extension APIServer {
     }
 
     /// The ``Wire/CheckinBody`` in `fields` as a validated check-in, each refusal naming its
-    /// field; its date may not be after now's date in any time zone.
-    private func validatedCheckin(in fields: Wire.Fields) throws -> Checkin {
-        let now = time.now()
+    /// field; its date may not be after today in the account's time zone (`time`), or, while
+    /// the account's zone is not known, after now's date in any time zone.
+    private func validatedCheckin(in fields: Wire.Fields, for account: Account, time: TimeContext) throws -> Checkin {
+        let today = account.timeZone == nil ? CivilTime.newestDay(at: time.now()) : time.today()
         typealias Field = Wire.CheckinBody.CodingKeys
         let body = try APIError.readingFields {
             try Wire.CheckinBody(fields: fields) { day in
                 do {
-                    try CivilTime.checkRecordable(day, today: CivilTime.newestDay(at: now))
+                    try CivilTime.checkRecordable(day, today: today)
                 } catch {
                     throw APIError.validation("\"\(Field.date.stringValue)\": \(describe(error))")
                 }

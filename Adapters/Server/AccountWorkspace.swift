@@ -3,6 +3,8 @@ import WellnessApplication
 /// What the server needs of one account: the single-user use cases, on that account's own
 /// store (the composition root opens it by the account's id).
 public struct AccountWorkspace: Sendable {
+    /// The account's clock and calendar: its own time zone, where its days begin.
+    public let time: TimeContext
     /// Check-ins sent with an idempotency key (`POST` and `PUT /api/checkins`).
     public let submitCheckin: SubmitCheckin
     /// Today's check-in (`GET /api/checkins/today`).
@@ -24,10 +26,11 @@ public struct AccountWorkspace: Sendable {
     /// The account's data as a backup archive (`GET /api/account/export`).
     public let backUp: BackUpStore
 
-    /// The account's use cases, each on that account's store.
-    public init(submitCheckin: SubmitCheckin, listCheckins: ListCheckins, weeklyInsights: ComputeWeeklyInsights,
+    /// The account's use cases, each on that account's store, in its time zone (`time`).
+    public init(time: TimeContext, submitCheckin: SubmitCheckin, listCheckins: ListCheckins, weeklyInsights: ComputeWeeklyInsights,
                 trends: GetTrends, alerts: ListDriftAlerts, tier: GetTier, addGoal: AddGoal,
                 listGoals: ListGoals, goalTips: GetGoalTips, backUp: BackUpStore) {
+        self.time = time
         self.submitCheckin = submitCheckin
         self.listCheckins = listCheckins
         self.weeklyInsights = weeklyInsights

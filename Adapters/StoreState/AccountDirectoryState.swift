@@ -53,9 +53,15 @@ public struct AccountDirectoryState: Sendable, Equatable, Codable {
     /// `keptSession` (all of them when `nil`); false, changing nothing, when there is no such account.
     public mutating func setPasswordHash(_ hash: String, of id: Account.ID, keepingSession keptSession: String?) -> Bool {
         guard let index = accounts.firstIndex(where: { $0.id == id }) else { return false }
-        let account = accounts[index]
-        accounts[index] = Account(id: account.id, email: account.email, passwordHash: hash, createdAt: account.createdAt)
+        accounts[index] = accounts[index].with(passwordHash: hash)
         sessions.removeAll { $0.accountID == id && $0.tokenDigest != keptSession }
+        return true
+    }
+
+    /// Sets the account's time zone; false, changing nothing, when there is no such account.
+    public mutating func setTimeZone(_ identifier: String?, of id: Account.ID) -> Bool {
+        guard let index = accounts.firstIndex(where: { $0.id == id }) else { return false }
+        accounts[index] = accounts[index].with(timeZone: identifier)
         return true
     }
 

@@ -4,9 +4,10 @@ import WellnessDomain
 // by the JSON names of its coding keys, in order (see ``Wire/Fields``).
 
 extension Wire.LoginRequest {
-    /// The login in `fields`: `email`, then `password`.
+    /// The login in `fields`: `email`, then `password`, then the optional `timeZone`.
     public init(fields: Wire.Fields) throws(Wire.FieldError) {
-        self.init(email: try fields.text(CodingKeys.email), password: try fields.text(CodingKeys.password))
+        self.init(email: try fields.text(CodingKeys.email), password: try fields.text(CodingKeys.password),
+                  timeZone: try fields.optionalText(CodingKeys.timeZone))
     }
 }
 

@@ -77,19 +77,23 @@ public enum Wire {
         }
     }
 
-    /// `POST /api/auth/login`'s body: `{email, password}`.
+    /// `POST /api/auth/login`'s body: `{email, password, timeZone?}`.
     public struct LoginRequest: Codable, Sendable, Equatable {
         /// `email`: the account's email address.
         public let email: String
         /// `password`: the account's password.
         public let password: String
+        /// `timeZone`: the IANA name of the client's time zone (`Europe/Amsterdam`), where the
+        /// person's days begin; the server keeps it as the account's. Optional.
+        public let timeZone: String?
 
-        enum CodingKeys: String, CodingKey { case email, password }
+        enum CodingKeys: String, CodingKey { case email, password, timeZone }
 
-        /// A login with this email address and password.
-        public init(email: String, password: String) {
+        /// A login with this email address and password, from a client in `timeZone`.
+        public init(email: String, password: String, timeZone: String? = nil) {
             self.email = email
             self.password = password
+            self.timeZone = timeZone
         }
     }
 

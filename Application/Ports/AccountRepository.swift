@@ -33,6 +33,9 @@ public protocol AccountRepository: Sendable {
     /// token digest is `keptSession` (every one when `nil`), in one step: no session of the old
     /// password outlives the change. Returns false, changing nothing, when there is no such account.
     func setPasswordHash(_ hash: String, of id: Account.ID, keepingSession keptSession: String?) async throws -> Bool
+    /// Sets the account's time zone (an identifier ``AccountTimeZone/check(_:)`` accepted, or
+    /// `nil` for the server's); returns false, changing nothing, when there is no such account.
+    func setTimeZone(_ identifier: String?, of id: Account.ID) async throws -> Bool
 }
 
 extension AccountRepository {

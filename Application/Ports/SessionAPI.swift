@@ -4,8 +4,9 @@ import WellnessDomain
 /// The server's session endpoints. Failures are ``ApiFailure``s (a wrong password is
 /// `.unauthorized`).
 public protocol SessionAPI: Sendable {
-    /// `POST /api/auth/login`: a new access token and when it expires.
-    func logIn(email: String, password: String) async throws -> AccessGrant
+    /// `POST /api/auth/login`: a new access token and when it expires. `timeZone`, the IANA
+    /// name of this device's zone, becomes the account's on the server when given.
+    func logIn(email: String, password: String, timeZone: String?) async throws -> AccessGrant
     /// `GET /api/auth/session`: the token's account (id, email, tier) and when it expires.
     func session() async throws -> SessionInfo
     /// `POST /api/auth/logout`: ends the session, so its token is refused from then on.
@@ -20,4 +21,11 @@ public protocol SessionAPI: Sendable {
     /// Deletes the account, its sessions and all its data; a wrong password is
     /// ``ClientSessionError/passwordRefused``.
     func deleteAccount(password: String) async throws
+}
+
+extension SessionAPI {
+    /// Logs in without saying this device's time zone.
+    public func logIn(email: String, password: String) async throws -> AccessGrant {
+        try await logIn(email: email, password: password, timeZone: nil)
+    }
 }

@@ -14,6 +14,12 @@ public struct TimeContext: Sendable {
         self.calendar = calendar
     }
 
+    /// This clock with the calendar in `account`'s time zone (this calendar itself while the
+    /// account's zone is not known): where that person's days begin and end.
+    public func zoned(for account: Account) -> TimeContext {
+        TimeContext(clock: clock, calendar: account.calendar(from: calendar))
+    }
+
     /// The current instant, from `clock`.
     public func now() -> Date { clock.now() }
 

@@ -16,11 +16,14 @@ struct UsersCommand: AsyncParsableCommand {
         @OptionGroup var database: DatabaseOption
         @Argument(help: "The account's email address.") var email: String
         @Option(help: "free or pro.", transform: parsed(parseTier)) var tier: Tier = .free
+        @Option(help: ArgumentHelp("The person's time zone, an IANA name such as Europe/Amsterdam (default: the server's until their app logs in and says its own).",
+                                   valueName: "zone"))
+        var zone: String?
 
         func run() async throws {
             try await ServerConsole.run(options, database: database) { host, console in
                 let password = try PasswordInput(console.context).read(confirm: true)
-                let account = try await host.addAccount(email: email, password: password, tier: tier)
+                let account = try await host.addAccount(email: email, password: password, tier: tier, timeZone: zone)
                 if console.json { return try console.printJSON(AccountOutput(account, tier: tier)) }
                 console.print(console.text.string("cli.users.added", .verbatim(account.email.rawValue), .text(tier.name)))
             }
@@ -41,8 +44,10 @@ struct UsersCommand: AsyncParsableCommand {
                 if rows.isEmpty { return console.print(console.text.string("cli.users.none")) }
                 let text = console.text
                 console.printTable(header: [text.string("cli.column.email"), text.string("cli.column.tier"),
-                                            text.string("cli.column.created"), text.string("cli.column.id")],
-                                   rows: rows.map { [$0.email, $0.tier.rawValue, console.localTime($0.createdAt), $0.id] })
+                                            text.string("cli.column.zone"), text.string("cli.column.created"),
+                                            text.string("cli.column.id")],
+                                   rows: rows.map { [$0.email, $0.tier.rawValue, $0.timeZone ?? "–",
+                                                     console.localTime($0.createdAt), $0.id] })
             }
         }
     }
@@ -110,12 +115,26 @@ struct AccountOutput: Encodable {
     let id: String
     let email: String
     let tier: Tier
+    /// The account's IANA time zone; `null` while the server's counts.
+    let timeZone: String?
     let createdAt: Date
 
     init(_ account: Account, tier: Tier) {
         id = account.id.description
         email = account.email.rawValue
         self.tier = tier
+        timeZone = account.timeZone
         createdAt = account.createdAt
     }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(email, forKey: .email)
+        try container.encode(tier, forKey: .tier)
+        try container.encode(timeZone, forKey: .timeZone)
+        try container.encode(createdAt, forKey: .createdAt)
+    }
+
+    enum CodingKeys: String, CodingKey { case id, email, tier, timeZone, createdAt }
 }

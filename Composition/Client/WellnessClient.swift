@@ -51,7 +51,12 @@ public struct WellnessClient: Sendable {
     }
 
     /// Logging in, out, and checking the login.
-    public var session: Session { Session(credentials: credentials, connect: connect) }
+    public var session: Session {
+        // The calendar's zone when it is an IANA name (not a POSIX `TZ` rule), so the server
+        // counts this person's days where they are.
+        let zone = try? AccountTimeZone.check(configuration.calendar.timeZone.identifier)
+        return Session(credentials: credentials, connect: connect, timeZone: zone)
+    }
 
     /// The logged-in account on its server: downloading its data, deleting it.
     public var account: ServerAccount { ServerAccount(credentials: credentials, connect: connect) }
@@ -85,8 +90,8 @@ extension WellnessClient {
         let logOutOfServer: LogOut
         let checkSession: CheckSession
 
-        init(credentials: any CredentialStore, connect: @escaping ConnectToServer) {
-            logInToServer = LogIn(credentials: credentials, connect: connect)
+        init(credentials: any CredentialStore, connect: @escaping ConnectToServer, timeZone: String?) {
+            logInToServer = LogIn(credentials: credentials, connect: connect, timeZone: timeZone)
             logOutOfServer = LogOut(credentials: credentials, connect: connect)
             checkSession = CheckSession(credentials: credentials, connect: connect)
         }

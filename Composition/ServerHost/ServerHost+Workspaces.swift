@@ -21,13 +21,13 @@ extension ServerHost {
         /// struct) in and out of the dictionary.
         private final class Entry {
             let wellness: Wellness
-            /// The server's use cases on it, made once (every request of the account uses them).
-            let served: AccountWorkspace
+            /// The server's use cases on it in the account's time zone, made when first served
+            /// and again when the account's zone changes (every request of the account uses them).
+            var served: (timeZone: String?, workspace: AccountWorkspace)?
             var lastUse: UInt64
 
-            init(wellness: Wellness, served: AccountWorkspace, lastUse: UInt64) {
+            init(wellness: Wellness, lastUse: UInt64) {
                 self.wellness = wellness
-                self.served = served
                 self.lastUse = lastUse
             }
         }
@@ -35,14 +35,14 @@ extension ServerHost {
         /// `nil`: never close (the in-memory store, whose data would go with its container).
         let limit: Int?
         let logger: Logger
-        /// The server's use cases on an account's container.
-        let serve: @Sendable (Account.ID, Wellness) -> AccountWorkspace
+        /// The server's use cases on an account's container, in the account's time zone.
+        let serve: @Sendable (Account, Wellness) -> AccountWorkspace
         private var open: [Account.ID: Entry] = [:]
         private var holds: [Account.ID: Int] = [:]
         /// A counter for "recently": every use takes the next value.
         private var uses: UInt64 = 0
 
-        init(limit: Int?, logger: Logger, serve: @escaping @Sendable (Account.ID, Wellness) -> AccountWorkspace) {
+        init(limit: Int?, logger: Logger, serve: @escaping @Sendable (Account, Wellness) -> AccountWorkspace) {
             self.limit = limit
             self.logger = logger
             self.serve = serve
@@ -59,9 +59,15 @@ extension ServerHost {
             try entry(account, make).wellness
         }
 
-        /// The server's use cases on the account's container, as ``open(_:_:)`` opens it.
-        func served(_ account: Account.ID, _ make: () throws -> Wellness) throws -> AccountWorkspace {
-            try entry(account, make).served
+        /// The server's use cases on the account's container, as ``open(_:_:)`` opens it, in the
+        /// account's time zone as this request read it: a zone changed (by a login here or in
+        /// another process) makes them again, on the same container.
+        func served(_ account: Account, _ make: () throws -> Wellness) throws -> AccountWorkspace {
+            let entry = try entry(account.id, make)
+            if let served = entry.served, served.timeZone == account.timeZone { return served.workspace }
+            let workspace = serve(account, entry.wellness)
+            entry.served = (account.timeZone, workspace)
+            return workspace
         }
 
         private func entry(_ account: Account.ID, _ make: () throws -> Wellness) throws -> Entry {
@@ -70,8 +76,7 @@ extension ServerHost {
                 entry.lastUse = uses
                 return entry
             }
-            let wellness = try make()
-            let entry = Entry(wellness: wellness, served: serve(account, wellness), lastUse: uses)
+            let entry = Entry(wellness: try make(), lastUse: uses)
             open[account] = entry
             closeIdle()
             return entry

@@ -119,7 +119,7 @@ public final class ServerHost: Sendable {
         self.repositories = repositories
         self.minimumFreeSpace = minimumFreeSpace
         workspaces = Workspaces(limit: maxOpenStores, logger: logger) { account, wellness in
-            wellness.serverWorkspace(account, tipsService: tipsService)
+            wellness.repositories.serverWorkspace(account.id, time: time.zoned(for: account), tipsService: tipsService)
         }
     }
 
@@ -151,7 +151,7 @@ public final class ServerHost: Sendable {
         -> APIServer {
         APIServer(sessions: APIServer.Sessions(start: startSession, authenticate: authenticateSession, end: endSession,
                                                endEvery: endEverySession, changePassword: changePassword),
-                  workspace: { [self] account in try await accountWorkspace(account.id) }, deleteAccount: { [self] account, password, client in
+                  workspace: { [self] account in try await accountWorkspace(account) }, deleteAccount: { [self] account, password, client in
                       try await deleteAccount(account.id, password: password, client: client)
                   }, time: time, configuration: configuration, logger: logger,
                   operations: ServerOperations(checkReady: { [self] in try await checkReady() },
@@ -170,15 +170,24 @@ public final class ServerHost: Sendable {
         try await server(configuration, messages: messages).run(onRunning: onRunning)
     }
 
-    /// The use cases the server runs for an account, on its data.
-    public func accountWorkspace(_ account: Account.ID) async throws -> AccountWorkspace {
+    /// The use cases the server runs for an account, on its data, in the account's time zone.
+    public func accountWorkspace(_ account: Account) async throws -> AccountWorkspace {
         switch backend {
         case .files(let store):
-            return try await workspaces.served(account) { [self] in try openContainer(account, store: store) }
+            return try await workspaces.served(account) { [self] in try openContainer(account.id, store: store) }
         case .postgres(let database):
-            return WellnessRepositories.postgres(database, account: account)
-                .serverWorkspace(account, time: time, tipsService: tipsService)
+            return WellnessRepositories.postgres(database, account: account.id)
+                .serverWorkspace(account.id, time: time.zoned(for: account), tipsService: tipsService)
         }
+    }
+
+    /// The use cases the server runs for the account with this id (``AccountError/noSuchAccount(_:)``
+    /// when there is none).
+    public func accountWorkspace(_ id: Account.ID) async throws -> AccountWorkspace {
+        guard let account = try await repositories.accounts.account(id: id) else {
+            throw AccountError.noSuchAccount(id.description)
+        }
+        return try await accountWorkspace(account)
     }
 
     /// An account's tier, where its data is.
@@ -233,10 +242,12 @@ public final class ServerHost: Sendable {
 
     // MARK: - Accounts
 
-    /// Adds an account, on the given tier.
+    /// Adds an account, on the given tier, in `timeZone` (an IANA name; `nil`: the server's until
+    /// a client says its own).
     @discardableResult
-    public func addAccount(email: String, password: String, tier: Tier = .free) async throws -> Account {
-        let account = try await addAccount.execute(email: email, password: password)
+    public func addAccount(email: String, password: String, tier: Tier = .free,
+                           timeZone: String? = nil) async throws -> Account {
+        let account = try await addAccount.execute(email: email, password: password, timeZone: timeZone)
         if tier != .free { try await tierRepository(account.id).setTier(tier) }
         return account
     }
@@ -300,20 +311,13 @@ public final class ServerHost: Sendable {
     }
 }
 
-extension Wellness {
-    /// The use cases the server needs of an account, on its container's store.
-    func serverWorkspace(_ account: Account.ID, tipsService: (any GoalTipsService)?) -> AccountWorkspace {
-        repositories.serverWorkspace(account, time: time, tipsService: tipsService)
-    }
-}
-
 extension WellnessRepositories {
     /// The use cases the server needs of an account, on these repositories.
     func serverWorkspace(_ account: Account.ID, time: TimeContext, tipsService: (any GoalTipsService)?) -> AccountWorkspace {
         // The host opens built-in stores only (`WellnessRepositories.make`, PostgreSQL), and every one keeps them.
         guard let idempotency else { preconditionFailure("a built-in store without idempotency records") }
         return AccountWorkspace(
-            submitCheckin: SubmitCheckin(idempotency: idempotency, account: account, time: time),
+            time: time, submitCheckin: SubmitCheckin(idempotency: idempotency, account: account, time: time),
             listCheckins: ListCheckins(checkins: checkins, time: time),
             weeklyInsights: ComputeWeeklyInsights(checkins: checkins, tier: tier, time: time),
             trends: GetTrends(checkins: checkins, tier: tier, time: time),

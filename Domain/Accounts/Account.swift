@@ -12,12 +12,57 @@ public struct Account: Sendable, Hashable, Codable, Identifiable {
     /// The password's hash in the hasher's own format (bcrypt's `$2b$…`).
     public let passwordHash: String
     public let createdAt: Date
+    /// The IANA identifier of the person's time zone (`Europe/Amsterdam`), where their days begin
+    /// and end on the server; `nil` until a client has said it (the server's zone counts then).
+    /// Checked by ``AccountTimeZone/check(_:)`` before it is stored.
+    public let timeZone: String?
 
-    public init(id: ID = ID(), email: EmailAddress, passwordHash: String, createdAt: Date) {
+    public init(id: ID = ID(), email: EmailAddress, passwordHash: String, createdAt: Date, timeZone: String? = nil) {
         self.id = id
         self.email = email
         self.passwordHash = passwordHash
         self.createdAt = createdAt
+        self.timeZone = timeZone
+    }
+
+    /// The same account with another password hash.
+    public func with(passwordHash: String) -> Account {
+        Account(id: id, email: email, passwordHash: passwordHash, createdAt: createdAt, timeZone: timeZone)
+    }
+
+    /// The same account in another time zone.
+    public func with(timeZone: String?) -> Account {
+        Account(id: id, email: email, passwordHash: passwordHash, createdAt: createdAt, timeZone: timeZone)
+    }
+
+    /// `calendar` in the account's time zone, or `calendar` itself while the zone is not known
+    /// (or no longer known to this system's time zone database).
+    public func calendar(from calendar: Calendar) -> Calendar {
+        guard let timeZone, let zone = TimeZone(identifier: timeZone) else { return calendar }
+        var zoned = calendar
+        zoned.timeZone = zone
+        return zoned
+    }
+}
+
+/// An account's time zone as clients send it: an IANA identifier this system knows
+/// (`Europe/Amsterdam`, `Pacific/Auckland`, `UTC`).
+public enum AccountTimeZone {
+    /// At most this many bytes: the longest IANA name is about 30.
+    public static let maximumBytes = 64
+
+    /// `identifier` when it names a time zone this system knows; otherwise
+    /// ``AccountError/unknownTimeZone(_:)``.
+    @discardableResult
+    public static func check(_ identifier: String) throws(AccountError) -> String {
+        guard identifier.utf8.count <= maximumBytes, !identifier.isEmpty,
+              identifier.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 && $0.value < 0x7F }),
+              let zone = TimeZone(identifier: identifier),
+              // As written (`GMT+5`, which Foundation reads as `GMT+0500`, is not a name), or
+              // `UTC`, which Foundation on Linux calls `GMT`.
+              zone.identifier == identifier || identifier == "UTC"
+        else { throw .unknownTimeZone(String(identifier.prefix(maximumBytes))) }
+        return identifier
     }
 }
 
@@ -37,6 +82,8 @@ public enum AccountError: WellnessError, Equatable {
     /// Too many failed logins for this email or from this client: try again in `retryAfter`
     /// seconds (``LoginThrottle``).
     case tooManyAttempts(retryAfter: Int)
+    /// Not the IANA name of a time zone this system knows (``AccountTimeZone``).
+    case unknownTimeZone(String)
 
     public enum Code: String, CaseIterable, Sendable {
         case invalidEmail
@@ -48,6 +95,7 @@ public enum AccountError: WellnessError, Equatable {
         case invalidCredentials
         case notAuthenticated
         case tooManyAttempts
+        case unknownTimeZone
     }
 
     public static let family = "account"
@@ -63,6 +111,7 @@ public enum AccountError: WellnessError, Equatable {
         case .invalidCredentials: .invalidCredentials
         case .notAuthenticated: .notAuthenticated
         case .tooManyAttempts: .tooManyAttempts
+        case .unknownTimeZone: .unknownTimeZone
         }
     }
 
@@ -77,6 +126,7 @@ public enum AccountError: WellnessError, Equatable {
         case .invalidCredentials: []
         case .notAuthenticated: []
         case .tooManyAttempts(let seconds): [.number(seconds)]
+        case .unknownTimeZone(let identifier): [.verbatim(identifier)]
         }
     }
 }

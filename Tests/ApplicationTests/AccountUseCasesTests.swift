@@ -163,6 +163,45 @@ struct ManageAccountsTests {
         #expect(found == session)
     }
 
+    @Test("an account is added in the zone given, or none; a zone this system does not know is refused, nothing stored")
+    func addInZone() async throws {
+        let ann = try await world.addAccount.execute(email: "ann@example.org", password: "password-a",
+                                                     timeZone: "Europe/Amsterdam")
+        #expect(ann.timeZone == "Europe/Amsterdam")
+        #expect(try await world.addAccount.execute(email: "bob@example.org", password: "password-b").timeZone == nil)
+        for bad in ["Mars/Olympus_Mons", "", "europe/amsterdam ", "Europe/Amsterdam\u{0}", String(repeating: "A", count: 300)] {
+            await #expect(throws: AccountError.unknownTimeZone(String(bad.prefix(AccountTimeZone.maximumBytes)))) {
+                try await world.addAccount.execute(email: "zoe@example.org", password: "password-z", timeZone: bad)
+            }
+        }
+        #expect(try await world.listAccounts.execute().map(\.email.rawValue) == ["ann@example.org", "bob@example.org"])
+    }
+
+    @Test("a login from another zone makes it the account's (a person who travels); the same zone or none changes nothing")
+    func logInSetsZone() async throws {
+        let ann = try await world.addAccount.execute(email: "ann@example.org", password: "password-a")
+        let first = try await world.startSession.execute(email: "ann@example.org", password: "password-a",
+                                                         timeZone: "Europe/Amsterdam").account
+        #expect(first == ann.with(timeZone: "Europe/Amsterdam"))
+        #expect(await world.accounts.account(id: ann.id)?.timeZone == "Europe/Amsterdam")
+        _ = try await world.startSession.execute(email: "ann@example.org", password: "password-a")
+        #expect(await world.accounts.account(id: ann.id)?.timeZone == "Europe/Amsterdam", "no zone said: kept")
+        let travelled = try await world.startSession.execute(email: "ann@example.org", password: "password-a",
+                                                             timeZone: "Pacific/Auckland").account
+        #expect(travelled.timeZone == "Pacific/Auckland")
+        #expect(try await world.authenticateSession.execute("token-3").account.timeZone == "Pacific/Auckland")
+    }
+
+    @Test("a login with an unknown zone is refused before the password is checked: no session, no failed login counted")
+    func logInUnknownZone() async throws {
+        _ = try await world.addAccount.execute(email: "ann@example.org", password: "password-a")
+        await #expect(throws: AccountError.unknownTimeZone("Nowhere/Land")) {
+            try await world.startSession.execute(email: "ann@example.org", password: "wrong password", timeZone: "Nowhere/Land")
+        }
+        #expect(world.tokens.count == 0)
+        #expect(try await world.findAccount.execute("ann@example.org").timeZone == nil)
+    }
+
     @Test("each login is its own session")
     func twoLogins() async throws {
         _ = try await world.addAccount.execute(email: "ann@example.org", password: "password-a")
@@ -585,7 +624,7 @@ private struct FakeSessionAPI: SessionAPI {
     let token: String?
     let backend: FakeSessionServer
 
-    func logIn(email: String, password: String) async throws -> AccessGrant {
+    func logIn(email: String, password: String, timeZone: String?) async throws -> AccessGrant {
         try await backend.logIn(server: server, token: token, email: email, password: password)
     }
 

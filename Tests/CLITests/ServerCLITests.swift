@@ -510,4 +510,34 @@ struct ServerCLITests {
         try #require(try await serverData.raw(["users", "remove", id, "--data-dir", serverData.data.path]).status == 0)
         #expect(!FileManager.default.fileExists(atPath: serverData.data.appendingPathComponent("accounts/\(id)").path))
     }
+
+    @Test("users add --zone keeps the account's time zone, users list shows it, and an unknown zone is refused naming it")
+    func usersZone() async throws {
+        let serverData = try Sandbox()
+        let added = try await serverData.raw(["users", "add", "bob@example.org", "--zone", "Pacific/Auckland", "--json",
+                                              "--data-dir", serverData.data.path], input: Self.password + "\n")
+        try #require(added.status == 0, "\(added)")
+        #expect((try added.json() as? [String: Any])?["timeZone"] as? String == "Pacific/Auckland")
+        let bad = try await serverData.raw(["users", "add", "zoe@example.org", "--zone", "Mars/Olympus_Mons",
+                                            "--data-dir", serverData.data.path], input: Self.password + "\n")
+        #expect(bad.status == 1 && bad.stderr.contains("\"Mars/Olympus_Mons\" is not a time zone"), "\(bad)")
+        let table = try await serverData.raw(["users", "list", "--data-dir", serverData.data.path])
+        #expect(table.stdout.contains("Zone") && table.stdout.contains("Pacific/Auckland"), "\(table)")
+        #expect(!table.stdout.contains("zoe@example.org"), "nothing saved for the refused one")
+    }
+
+    @Test("wellness login tells the server this machine's time zone (TZ), which becomes the account's")
+    func loginSendsZone() async throws {
+        let serverData = try await Self.serverDataWithAnn()
+        let client = try Sandbox()
+        let server = try await ServerProcess(serverData)
+        defer { _ = server.stop() }
+        let before = try await serverData.raw(["users", "list", "--json", "--data-dir", serverData.data.path])
+        #expect((try before.json() as? [[String: Any]])?.first?["timeZone"] is NSNull, "\(before)")
+        let login = try await client.raw(["login", "--server", server.url, "--email", "ann@example.org",
+                                          "--data-dir", client.data.path], input: Self.password + "\n")
+        try #require(login.status == 0, "\(login)")
+        let after = try await serverData.raw(["users", "list", "--json", "--data-dir", serverData.data.path])
+        #expect((try after.json() as? [[String: Any]])?.first?["timeZone"] as? String == "Europe/Amsterdam", "\(after)")
+    }
 }

@@ -77,7 +77,7 @@ struct ErrorMessagesTests {
         Family(AccountError.self, [.invalidEmail("nope"), .passwordTooShort(minimum: 8),
                                    .passwordTooLong(maximumBytes: 72), .passwordControlCharacter, .emailTaken(try! EmailAddress("ann@example.org")),
                                    .noSuchAccount("bob@example.org"), .invalidCredentials, .notAuthenticated,
-                                   .tooManyAttempts(retryAfter: 1), .tooManyAttempts(retryAfter: 30)]),
+                                   .tooManyAttempts(retryAfter: 1), .tooManyAttempts(retryAfter: 30), .unknownTimeZone("Mars/Olympus")]),
         Family(ApiFailure.self, [.unauthorized, .conflict, .rateLimited(retryAfter: 60), .offline, .other(status: 503), .other(status: nil)]),
         Family(InvalidValue.self, InvalidValue.Field.allCases.map { InvalidValue(kind: $0, value: "x", valid: ["a", "b"]) }),
         Family(DriftError.self, [.alreadyCheckedIn(day), .locked(.trends30d), .notQueued("abcd"),

@@ -75,4 +75,46 @@ extension AccountRepositoryContract {
         #expect(try await reopened.setPasswordHash("$2b$04$again", of: ann.id, keepingSession: "someone-else"))
         #expect(try await store.reopen().session(digest: "ann-3") == nil)
     }
+
+    // MARK: - Time zones
+
+    static let timeZoneKept = Case(
+        "an account's time zone is kept as added, and an account without one has none, by every lookup"
+    ) { factory in
+        let store = try await factory.make()
+        let ann = account("ann@example.org", timeZone: "Europe/Amsterdam"), bob = account("bob@example.org")
+        #expect(try await store.subject.add(ann))
+        #expect(try await store.subject.add(bob))
+        try await store.subject.addSession(session("ann-1", of: ann))
+
+        let reopened = try await store.reopen()
+        #expect(try await reopened.account(id: ann.id)?.timeZone == "Europe/Amsterdam")
+        #expect(try await reopened.account(email: ann.email)?.timeZone == "Europe/Amsterdam")
+        #expect(try await reopened.sessionWithAccount(digest: "ann-1")?.account.timeZone == "Europe/Amsterdam")
+        #expect(try await reopened.all() == [ann, bob])
+        #expect(try await reopened.account(id: bob.id)?.timeZone == nil)
+    }
+
+    static let setTimeZone = Case(
+        "setTimeZone changes one account's zone (and back to none), leaving its hash, sessions and the others; an unknown account changes nothing"
+    ) { factory in
+        let store = try await factory.make()
+        let ann = account("ann@example.org"), bob = account("bob@example.org", timeZone: "UTC")
+        #expect(try await store.subject.add(ann))
+        #expect(try await store.subject.add(bob))
+        try await store.subject.addSession(session("ann-1", of: ann))
+
+        #expect(try await store.reopen().setTimeZone("Pacific/Auckland", of: ann.id))
+        var reopened = try await store.reopen()
+        #expect(try await reopened.account(id: ann.id) == ann.with(timeZone: "Pacific/Auckland"))
+        #expect(try await reopened.sessionWithAccount(digest: "ann-1")?.account.timeZone == "Pacific/Auckland",
+                "the session's read of its account sees the new zone")
+        #expect(try await reopened.account(id: bob.id) == bob, "another account keeps its own")
+
+        #expect(try await reopened.setTimeZone(nil, of: ann.id))
+        #expect(try await reopened.setTimeZone("Europe/Amsterdam", of: Account.ID()) == false)
+        reopened = try await store.reopen()
+        #expect(try await reopened.account(id: ann.id) == ann)
+        #expect(try await reopened.all().count == 2)
+    }
 }

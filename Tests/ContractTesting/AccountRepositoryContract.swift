@@ -17,15 +17,16 @@ public enum AccountRepositoryContract {
         canonicallyEquivalentEmails,
         sessionRoundTrip, sessionWithAccount, sessionReplacedByDigest, removeSession, sweepExpired, sessionsOfSeveralAccounts,
         removeSessionsOfAccount, setPasswordHashKeepingOne, setPasswordHashEndingAll,
+        timeZoneKept, setTimeZone,
     ]
 
     static let t0 = Fixtures.instant("2026-11-20T09:15:30.125Z")
 
     /// An account with a millisecond-exact creation instant (what every store keeps).
     static func account(_ email: String, id: Account.ID = Account.ID(), hash: String? = nil,
-                        created: Date? = nil) -> Account {
+                        created: Date? = nil, timeZone: String? = nil) -> Account {
         Account(id: id, email: EmailAddress(stored: email), passwordHash: hash ?? "$2b$04$hash-of-\(email)",
-                createdAt: created ?? t0)
+                createdAt: created ?? t0, timeZone: timeZone)
     }
 
     /// A session of `account` created at `t0` and ending `lifetime` seconds later.

@@ -311,3 +311,42 @@ struct DriftAlertTests {
         #expect(DriftAlert.alerts(in: [first], previousDay: { _ in self.low("2026-11-01") }).isEmpty)
     }
 }
+
+// MARK: - An account's time zone
+
+@Suite("Account time zone")
+struct AccountTimeZoneTests {
+    @Test("IANA names this system knows are accepted as written", arguments: [
+        "Europe/Amsterdam", "Pacific/Auckland", "America/Argentina/Buenos_Aires", "UTC",
+    ])
+    func accepted(identifier: String) throws {
+        #expect(try AccountTimeZone.check(identifier) == identifier)
+    }
+
+    @Test("anything else is refused, naming it (cut to 64 bytes)", arguments: [
+        "", "Mars/Olympus_Mons", "europe/amsterdam", " Europe/Amsterdam", "Europe/Amsterdam\n", "CET-1CEST", "GMT+5",
+        String(repeating: "Europe/", count: 20),
+    ])
+    func refused(identifier: String) {
+        #expect(throws: AccountError.unknownTimeZone(String(identifier.prefix(AccountTimeZone.maximumBytes)))) {
+            try AccountTimeZone.check(identifier)
+        }
+    }
+
+    @Test("an account's calendar is the server's in the account's zone; without a zone, the server's own")
+    func calendar() throws {
+        var server = Calendar(identifier: .gregorian)
+        server.timeZone = try #require(TimeZone(identifier: "UTC"))
+        let account = Account(email: EmailAddress(stored: "ann@example.org"), passwordHash: "h", createdAt: Date(),
+                              timeZone: "Pacific/Auckland")
+        let zoned = account.calendar(from: server)
+        #expect(zoned.timeZone.identifier == "Pacific/Auckland")
+        #expect(zoned.identifier == .gregorian)
+        // 2026-11-27 11:30 UTC is already 28 November in Auckland (UTC+13 in its summer).
+        let instant = try #require(ISO8601DateFormatter().date(from: "2026-11-27T11:30:00Z"))
+        #expect(LocalDay(instant, in: zoned).description == "2026-11-28")
+        #expect(LocalDay(instant, in: account.with(timeZone: nil).calendar(from: server)).description == "2026-11-27")
+        #expect(account.with(timeZone: "Gone/Zone").calendar(from: server).timeZone == server.timeZone,
+                "a stored zone this system no longer knows counts as none")
+    }
+}

@@ -48,7 +48,7 @@ struct TestServer: Sendable {
 
     /// A host on a fresh (or the given) directory, with the test clock and a cheap bcrypt.
     static func makeHost(store: StoreKind = .memory, directory: TemporaryDirectory, clock: FixedWallClock,
-                         sessionLifetime: TimeInterval = StartSession.defaultLifetime,
+                         calendar: Calendar = calendar, sessionLifetime: TimeInterval = StartSession.defaultLifetime,
                          tipsService: (any GoalTipsService)? = nil) throws -> ServerHost {
         try ServerHost(store: store, directory: directory.url, clock: clock, calendar: calendar, bcryptCost: 4,
                        sessionLifetime: sessionLifetime, tipsService: tipsService, logger: quietLogger)
@@ -56,7 +56,7 @@ struct TestServer: Sendable {
 
     /// Runs `body` against a new server on a new host, then stops the server.
     static func withServer<T>(store: StoreKind = .memory, clock: FixedWallClock = FixedWallClock(start),
-                              rateLimit: RateLimit = generousLimit, maxBodyBytes: Int = 64 * 1024,
+                              calendar: Calendar = calendar, rateLimit: RateLimit = generousLimit, maxBodyBytes: Int = 64 * 1024,
                               sessionLifetime: TimeInterval = StartSession.defaultLifetime,
                               tipsService: (any GoalTipsService)? = nil, trustedProxies: TrustedProxies = TrustedProxies(),
                               _ body: (TestServer) async throws -> T) async throws -> T {
@@ -66,8 +66,8 @@ struct TestServer: Sendable {
             ServerHost(postgres: database, clock: clock, calendar: calendar, bcryptCost: 4,
                        sessionLifetime: sessionLifetime, tipsService: tipsService, logger: quietLogger)
         } else {
-            try makeHost(store: store, directory: directory, clock: clock, sessionLifetime: sessionLifetime,
-                         tipsService: tipsService)
+            try makeHost(store: store, directory: directory, clock: clock, calendar: calendar,
+                         sessionLifetime: sessionLifetime, tipsService: tipsService)
         }
         defer { if let database { Task { await database.close() } } }
         return try await run(host, directory: directory, clock: clock,

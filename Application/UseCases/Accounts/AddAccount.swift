@@ -14,13 +14,17 @@ public struct AddAccount: Sendable {
         self.time = time
     }
 
-    /// The new account, created now. Throws `AccountError` for an invalid email, a password that breaks
-    /// `PasswordPolicy`, and an email an account has already (`emailTaken`).
-    public func execute(email text: String, password: String) async throws -> Account {
+    /// The new account, created now, in `timeZone` (an IANA name; `nil`: the server's until a
+    /// client says its own). Throws `AccountError` for an invalid email, a password that breaks
+    /// `PasswordPolicy`, a zone this system does not know, and an email an account has already
+    /// (`emailTaken`).
+    public func execute(email text: String, password: String, timeZone: String? = nil) async throws -> Account {
         let email = try EmailAddress(text)
         try PasswordPolicy.check(password)
+        if let timeZone { try AccountTimeZone.check(timeZone) }
         guard try await accounts.account(email: email) == nil else { throw AccountError.emailTaken(email) }
-        let account = Account(email: email, passwordHash: try await hasher.hash(password), createdAt: time.now())
+        let account = Account(email: email, passwordHash: try await hasher.hash(password), createdAt: time.now(),
+                              timeZone: timeZone)
         guard try await accounts.add(account) else { throw AccountError.emailTaken(email) }
         return account
     }

@@ -35,10 +35,14 @@ public struct StartSession: Sendable {
 
     /// A password with a control character is refused before any account is looked at
     /// (``AccountError/passwordControlCharacter``): no password can hold one. `client` names
-    /// who is asking (the client's IP address on a server) for the throttle.
-    public func execute(email text: String, password: String, client: String = "local") async throws
-        -> (grant: AccessGrant, account: Account) {
+    /// who is asking (the client's IP address on a server) for the throttle. `timeZone`, the
+    /// client's (an IANA name), becomes the account's when it differs (a person who travels);
+    /// one this system does not know is refused (``AccountError/unknownTimeZone(_:)``) before
+    /// the password is looked at. The account returned is in its zone.
+    public func execute(email text: String, password: String, client: String = "local",
+                        timeZone: String? = nil) async throws -> (grant: AccessGrant, account: Account) {
         try PasswordPolicy.checkCharacters(password)
+        if let timeZone { try AccountTimeZone.check(timeZone) }
         let email = try? EmailAddress(text)
         let key = email?.rawValue ?? text.lowercased()
         try await attempts.admit(email: key, address: client)
@@ -64,6 +68,10 @@ public struct StartSession: Sendable {
             throw AccountError.invalidCredentials
         }
         _ = try await accounts.removeSessions(expiredBefore: now)
-        return (AccessGrant(accessToken: token, expiresAt: session.expiresAt), account)
+        var zoned = account
+        if let timeZone, timeZone != account.timeZone, try await accounts.setTimeZone(timeZone, of: account.id) {
+            zoned = account.with(timeZone: timeZone)
+        }
+        return (AccessGrant(accessToken: token, expiresAt: session.expiresAt), zoned)
     }
 }

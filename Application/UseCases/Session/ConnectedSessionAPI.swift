@@ -13,8 +13,8 @@ public struct ConnectedSessionAPI: SessionAPI {
         self.connectivity = connectivity
     }
 
-    public func logIn(email: String, password: String) async throws -> AccessGrant {
-        try await connectivity.call { try await api.logIn(email: email, password: password) }
+    public func logIn(email: String, password: String, timeZone: String?) async throws -> AccessGrant {
+        try await connectivity.call { try await api.logIn(email: email, password: password, timeZone: timeZone) }
     }
 
     public func session() async throws -> SessionInfo {

@@ -6,11 +6,16 @@ import WellnessDomain
 public struct LogIn: Sendable {
     let credentials: any CredentialStore
     let connect: ConnectToServer
+    /// This device's time zone (an IANA name), sent with the login so the server counts the
+    /// person's days where they are.
+    let timeZone: String?
 
-    /// A use case keeping the login in `credentials`, reaching servers through `connect`.
-    public init(credentials: any CredentialStore, connect: @escaping ConnectToServer) {
+    /// A use case keeping the login in `credentials`, reaching servers through `connect`, saying
+    /// `timeZone` is this device's.
+    public init(credentials: any CredentialStore, connect: @escaping ConnectToServer, timeZone: String? = nil) {
         self.credentials = credentials
         self.connect = connect
+        self.timeZone = timeZone
     }
 
     /// An absolute `http`/`https` URL without a path, query or fragment beyond `/`, or
@@ -48,7 +53,7 @@ public struct LogIn: Sendable {
     public func execute(server: URL, email: String, password: String) async throws -> StoredCredentials {
         let grant: AccessGrant
         do {
-            grant = try await connect(server, nil).logIn(email: email, password: password)
+            grant = try await connect(server, nil).logIn(email: email, password: password, timeZone: timeZone)
         } catch ApiFailure.unauthorized {
             throw AccountError.invalidCredentials
         }
