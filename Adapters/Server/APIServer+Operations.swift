@@ -13,10 +13,6 @@ extension APIServer {
     /// `METHOD /path` of the operations routes.
     public static let operationsRoutes = Wire.Route.operations.map(\.description)
 
-    /// How long `/readyz` waits for the store before it answers 503: a probe that hangs with a
-    /// hung database tells a load balancer nothing until its own timeout.
-    static let readinessLimit: Duration = .seconds(2)
-
     func addOperationsRoutes(to router: Router<APIRequestContext>) {
         // Alive: the process answers HTTP. Touches no store, so a slow database never makes a
         // supervisor restart a server that is only busy. (A local disk that stalls outright
@@ -27,7 +23,7 @@ extension APIServer {
         // Ready: the server's store answers (the accounts database, the data directory).
         router.on(Wire.Route.ready) { _, context in
             do {
-                try await Self.finish(within: Self.readinessLimit, operations.checkReady)
+                try await Self.finish(within: configuration.readinessLimit, operations.checkReady)
             } catch {
                 context.logger.warning("not ready", metadata: ["error": "\(describe(error))"])
                 throw APIError.storeUnavailable

@@ -18,6 +18,9 @@ public struct ServerConfiguration: Sendable {
     /// How long a request's body may take to arrive once its head has (so at least
     /// ``maxBodyBytes`` in this time); a slower one is answered 408 and its connection closed.
     public var bodyTimeout: Duration
+    /// How long `/readyz` waits for the store before it answers 503 (2 s): a probe that hangs
+    /// with a hung database tells a load balancer nothing until its own timeout.
+    public var readinessLimit: Duration
     /// How many connections are served at once; further ones wait in the listen backlog until
     /// one closes.
     public var maxConnections: Int
@@ -49,7 +52,9 @@ public struct ServerConfiguration: Sendable {
     /// trusted proxies.
     public init(host: String = "127.0.0.1", port: Int = 8080, rateLimit: RateLimit = RateLimit(limit: 120, window: 60),
                 maxBodyBytes: Int = 64 * 1024, idleTimeout: Duration = .seconds(30), bodyTimeout: Duration = .seconds(10),
-                maxConnections: Int = 512, tls: TLSFiles? = nil, trustedProxies: TrustedProxies = TrustedProxies()) {
+                maxConnections: Int = 512, tls: TLSFiles? = nil, trustedProxies: TrustedProxies = TrustedProxies(),
+                readinessLimit: Duration = .seconds(2)) {
+        self.readinessLimit = readinessLimit
         self.host = host
         self.port = port
         self.rateLimit = rateLimit

@@ -237,6 +237,9 @@ struct TerminalSession: Sendable {
             if condition(last) { return last }
             try await Task.sleep(for: .milliseconds(50))
         }
+        // Once more: this task itself may have been starved past the deadline.
+        last = try await screen()
+        if condition(last) { return last }
         throw Failure.timedOut(what, screen: last)
     }
 
@@ -283,7 +286,7 @@ struct TerminalSession: Sendable {
         defer { try? FileManager.default.removeItem(at: output) }
         let argv = [tmux, "-S", socket, "-f", "/dev/null"] + arguments
         let envp = environment.map { "\($0.key)=\($0.value)" }
-        let status = try spawnAndWait(argv, environment: envp, output: output.path, timeout: 10)
+        let status = try spawnAndWait(argv, environment: envp, output: output.path, timeout: 60)
         let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
         guard status == 0 else { throw Failure.tmux(arguments, "exit \(status): \(text)") }
         return text

@@ -206,7 +206,7 @@ struct DeckSwipeCLITests {
         try await session.waitForScreen("the first card") { $0.contains("Catch-up — 5 left") }
         try await session.type("dd")
         do {
-            try await session.waitForScreen("two cards settled", timeout: 20) { $0.contains("Catch-up — 3 left") }
+            try await session.waitForScreen("two cards settled") { $0.contains("Catch-up — 3 left") }
         } catch {
             Issue.record("typing \"dd\" in one burst did not settle two cards: \(error)")
         }

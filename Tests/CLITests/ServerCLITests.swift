@@ -260,7 +260,7 @@ struct ServerCLITests {
                                     ["sync", "--store", client.store, "--data-dir", client.data.path, "--now", DriftCLITests.now],
                                     environment: client.environment, input: nil)
         // It connects once it has claimed the check-in to send.
-        let claimed = try await #require(listener).connected(within: 30)
+        let claimed = try await #require(listener).connected(within: 300)
         sync.signal(SIGKILL)
         _ = sync.wait()
         close(sync.standardOutput)

@@ -10,7 +10,7 @@ import WellnessPostgres
 struct PostgresConnectionErrorTests {
     /// The error `open` throws for `url`.
     static func failure(_ url: String) async throws -> PostgresStoreError? {
-        let configuration = try PostgresConfiguration(url: url, connectTimeout: .seconds(5))
+        let configuration = try PostgresConfiguration(url: url, connectTimeout: .seconds(60))
         do {
             let database = try await PostgresDatabase.open(configuration)
             await database.close()

@@ -10,9 +10,10 @@ import WellnessTestSupport
 /// reads from the cache with the offline note, check-ins queued, and nothing tried twice.
 @Suite("A server that is away costs a second, not ten")
 struct AwayServerTests {
-    /// A generous bound for one command against a server that is away (the goal is 2 s; a
-    /// starved machine running the suite in parallel gets slack).
-    static let bound: Duration = .seconds(4)
+    /// A bound for one command against a server that is away, far above the goal (2 s, which
+    /// `wellness-bench --only=online` measures) and far below what a command that waited for
+    /// every call would take on a starved machine: a hang detector, not a speed check.
+    static let bound: Duration = .seconds(60)
 
     /// A client of a fresh data directory of `store`, logged in as a Pro account to `server`
     /// through a proxy, that answers within `response`.
@@ -24,11 +25,15 @@ struct AwayServerTests {
         /// The client's clock; moved on past the caches' lifetimes once the server is away.
         let clock = FixedWallClock(TestServer.start)
 
-        /// A new client, as a new command would build (its own connectivity).
-        func make() throws -> WellnessClient {
-            try WellnessClient(WellnessConfiguration(store: store, dataDirectory: directory.url, clock: clock,
-                                                     calendar: TestServer.calendar),
-                               timeouts: timeouts)
+        /// A new client, as a new command would build (its own connectivity). `patient`: one
+        /// that waits as long as the test server's other clients, for filling the caches while
+        /// the server is up (a starved machine can take longer than the 1-s response timeout).
+        func make(patient: Bool = false) throws -> WellnessClient {
+            var timeouts = timeouts
+            if patient { timeouts.response = TestServer.clientLimit }
+            return try WellnessClient(WellnessConfiguration(store: store, dataDirectory: directory.url, clock: clock,
+                                                            calendar: TestServer.calendar),
+                                      timeouts: timeouts)
         }
 
         static func loggedIn(to server: TestServer, store: StoreKind, response: Duration = .seconds(1)) async throws
@@ -90,7 +95,7 @@ struct AwayServerTests {
     func stopped(store: StoreKind) async throws {
         try await TestServer.withServer { server in
             let client = try await Client.loggedIn(to: server, store: store)
-            let online = try await client.make().wellness()
+            let online = try await client.make(patient: true).wellness()
             _ = try await online.drift.insights() // cached
             #expect(try await online.drift.tierReading().value == .pro, "logged in to Pro: the session's tier")
             await client.proxy.stop()
@@ -103,7 +108,7 @@ struct AwayServerTests {
     func silent(store: StoreKind) async throws {
         try await TestServer.withServer { server in
             let client = try await Client.loggedIn(to: server, store: store)
-            let online = try await client.make().wellness()
+            let online = try await client.make(patient: true).wellness()
             _ = try await online.drift.insights()
             _ = try await online.drift.tierReading()
             client.proxy.freeze()
@@ -119,12 +124,12 @@ struct AwayServerTests {
             client.proxy.freeze()
             let wellness = try await client.make().wellness()
             _ = try await wellness.drift.checkIn(energy: 2, stress: 4, social: 3) // waits out one response timeout
-            let clock = ContinuousClock()
-            let start = clock.now
+            let tried = client.proxy.frozenTries
+            #expect(tried >= 1, "the check-in tried the server")
             for _ in 0..<5 { _ = try? await wellness.drift.alerts() }
             _ = try await wellness.drift.sync()
-            // Six calls that each waited would take 12 s; one would take the 2-s response timeout.
-            #expect(clock.now - start < .seconds(2), "offline: no call waited for the server again")
+            // Counted, not timed: a starved machine can take any time over six calls.
+            #expect(client.proxy.frozenTries == tried, "offline: no call tried the server again")
             await client.proxy.stop()
         }
     }
@@ -141,7 +146,9 @@ struct SessionTierTests {
             let client = try WellnessClient(WellnessConfiguration(store: .json, dataDirectory: directory.url,
                                                                   clock: FixedWallClock(TestServer.start),
                                                                   calendar: TestServer.calendar,
-                                                                  tierOverride: nil))
+                                                                  tierOverride: nil),
+                                        timeouts: ServerTimeouts(response: TestServer.clientLimit,
+                                                                 aiTimeout: TestServer.clientLimit))
             try await client.session.logIn(server: server.url, email: "bo@example.org", password: TestServer.password)
             let wellness = try await client.wellness()
             let reading = try await wellness.drift.tierReading()

@@ -36,8 +36,6 @@ struct SlowBodyTests {
             #expect(answer?.lowercased().contains("connection: close") == true)
             #expect(answer?.contains("REQUEST_TIMEOUT") == true)
             #expect(await connection.waitForClose(seconds: 60), "the connection stays open")
-            // A body sent at once is still read.
-            _ = try await server.account("ann@example.org")
         }
     }
 

@@ -10,6 +10,7 @@ final class TCPProxy: @unchecked Sendable {
     private let lock = NSLock()
     private var down = false
     private var frozen = false
+    private var tries = 0
     private var connections: [ObjectIdentifier: any Channel] = [:]
     private var listener: (any Channel)?
     /// The port the proxy listens on, on 127.0.0.1.
@@ -24,14 +25,20 @@ final class TCPProxy: @unchecked Sendable {
             .childChannelInitializer { inbound in
                 guard !proxy.isDown else { return inbound.close() }
                 // Frozen: accepted, never connected onwards nor read (closed when restored).
-                guard !proxy.isFrozen else { return inbound.eventLoop.makeSucceededVoidFuture().map { proxy.track(inbound) } }
+                guard !proxy.isFrozen else {
+                    return inbound.eventLoop.makeSucceededVoidFuture().map {
+                        proxy.countTry()
+                        proxy.track(inbound)
+                    }
+                }
                 return ClientBootstrap(group: inbound.eventLoop).connect(host: host, port: port).flatMap { outbound in
                     proxy.track(inbound)
                     proxy.track(outbound)
                     let isFrozen: @Sendable () -> Bool = { proxy.isFrozen }
                     return inbound.eventLoop.makeCompletedFuture {
-                        try inbound.pipeline.syncOperations.addHandler(Forward(to: outbound, dropping: isFrozen))
-                        try outbound.pipeline.syncOperations.addHandler(Forward(to: inbound, dropping: isFrozen))
+                        try inbound.pipeline.syncOperations.addHandler(Forward(to: outbound, dropping: isFrozen,
+                                                                               onDrop: { proxy.countTry() }))
+                        try outbound.pipeline.syncOperations.addHandler(Forward(to: inbound, dropping: isFrozen, onDrop: {}))
                     }.flatMap { inbound.setOption(.autoRead, value: true) }
                 }
             }
@@ -40,6 +47,12 @@ final class TCPProxy: @unchecked Sendable {
         proxy.port = listener.localAddress?.port ?? 0
         return proxy
     }
+
+    /// How many times a client tried the frozen proxy: a connection accepted while frozen, or
+    /// bytes sent on an open one while frozen (dropped). A client that does not try the server
+    /// again leaves it unchanged, however long it takes.
+    var frozenTries: Int { lock.withLock { tries } }
+    private func countTry() { lock.withLock { tries += 1 } }
 
     private var isDown: Bool { lock.withLock { down } }
     private var isFrozen: Bool { lock.withLock { frozen } }
@@ -92,14 +105,16 @@ private final class Forward: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
     private let peer: any Channel
     private let dropping: @Sendable () -> Bool
+    private let onDrop: @Sendable () -> Void
 
-    init(to peer: any Channel, dropping: @escaping @Sendable () -> Bool) {
+    init(to peer: any Channel, dropping: @escaping @Sendable () -> Bool, onDrop: @escaping @Sendable () -> Void) {
         self.peer = peer
         self.dropping = dropping
+        self.onDrop = onDrop
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard !dropping() else { return }
+        guard !dropping() else { return onDrop() }
         peer.writeAndFlush(unwrapInboundIn(data), promise: nil)
     }
 

@@ -29,6 +29,10 @@ struct TestServer: Sendable {
     /// check; speed is the benchmark's).
     static let startLimit: Duration = .seconds(180)
     static let requestLimit: TimeAmount = .seconds(60)
+    /// The test servers' idle and body timeouts (the product's are 30 s and 10 s): each request
+    /// body races a timer, and a starved machine can leave a task unscheduled for longer than
+    /// 10 s. The tests of those timeouts set their own.
+    static let patient: Duration = .seconds(300)
     /// The server's request log is not interesting in test output. (A handler that keeps
     /// metadata all the same: Hummingbird reads the request id back from the logger.)
     static let quietLogger = Logger(label: "wellness.server.tests", factory: { label in
@@ -72,7 +76,9 @@ struct TestServer: Sendable {
         defer { if let database { Task { await database.close() } } }
         return try await run(host, directory: directory, clock: clock,
                              configuration: ServerConfiguration(host: "127.0.0.1", port: 0, rateLimit: rateLimit,
-                                                                maxBodyBytes: maxBodyBytes, trustedProxies: trustedProxies),
+                                                                maxBodyBytes: maxBodyBytes, idleTimeout: patient,
+                                                                bodyTimeout: patient, trustedProxies: trustedProxies,
+                                                                readinessLimit: patient),
                              body)
     }
 
@@ -94,7 +100,8 @@ struct TestServer: Sendable {
     /// Serves `host` on an ephemeral loopback port while `body` runs.
     static func run<T>(_ host: ServerHost, directory: TemporaryDirectory, clock: FixedWallClock,
                        configuration: ServerConfiguration = ServerConfiguration(host: "127.0.0.1", port: 0,
-                                                                                rateLimit: generousLimit),
+                                                                                rateLimit: generousLimit,
+                                                                                idleTimeout: patient, bodyTimeout: patient),
                        _ body: (TestServer) async throws -> T) async throws -> T {
         // A few servers at a time: the whole test run shares two cores with the CLI suites'
         // child processes, and a hundred servers starting at once can take longer than any

@@ -32,7 +32,7 @@ public final class ChangeCollector: Sendable {
     /// test's expectation to fail with. Counting checks rather than only time keeps the wait
     /// fair when the whole suite crowds the machine: the polling tasks get as many turns.
     @discardableResult
-    public func wait(checks: Int = 1000, atMost seconds: Double = 120,
+    public func wait(checks: Int = 30_000, atMost seconds: Double = 300,
                      until holds: @Sendable ([StoreChange]) -> Bool) async -> [StoreChange] {
         await poll(checks: checks, atMost: seconds) { holds(await self.received.changes) }
         return await received.changes
@@ -48,7 +48,7 @@ public final class ChangeCollector: Sendable {
     }
 
     /// Waits (as ``wait(checks:atMost:until:)``) until the sequence ended; whether it did.
-    public func waitUntilFinished(checks: Int = 1000, atMost seconds: Double = 120) async -> Bool {
+    public func waitUntilFinished(checks: Int = 30_000, atMost seconds: Double = 300) async -> Bool {
         await poll(checks: checks, atMost: seconds) { await self.received.finished }
         return await received.finished
     }
