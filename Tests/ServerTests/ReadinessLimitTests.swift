@@ -19,8 +19,9 @@ struct ReadinessLimitTests {
     func hangs() async throws {
         let ended = Flag()
         // A blocked call that cancellation cannot reach: it ends when the test opens the gate
-        // (or after 120 s, so that a wrong implementation fails instead of hanging the run).
-        let gate = Gate(opensAfter: 120)
+        // (or after 900 s, so that a wrong implementation fails instead of hanging the run; a
+        // busy machine can leave the limit's timer unscheduled for well over 120 s).
+        let gate = Gate(opensAfter: 900)
         await #expect(throws: ReadinessTimeout.self) {
             try await APIServer.finish(within: .milliseconds(200)) {
                 await gate.wait()
@@ -34,8 +35,8 @@ struct ReadinessLimitTests {
     @Test("a check that honours cancellation is cancelled at the limit")
     func cancelled() async throws {
         let cancelled = Flag()
-        // Opened by the check once cancelled (or after 120 s, when it was not).
-        let done = Gate(opensAfter: 120)
+        // Opened by the check once cancelled (or after 900 s, when it was not).
+        let done = Gate(opensAfter: 900)
         await #expect(throws: ReadinessTimeout.self) {
             try await APIServer.finish(within: .milliseconds(100)) {
                 do {
