@@ -22,6 +22,26 @@ extension ServerHost {
             .execute(from: source)
     }
 
+    /// Writes one account (an id or email names it) as a server's backup of that account alone
+    /// (`users export`): its credentials, tier and archive.
+    @discardableResult
+    public func exportAccount(_ reference: String, to write: @escaping @Sendable ([UInt8]) throws -> Void) async throws
+        -> (account: Account, counts: ServerBackupCounts) {
+        let account = try await findAccount.execute(reference)
+        let counts = try await BackUpServer(accounts: repositories.accounts, stores: { [self] id in try await accountRepositories(id) })
+            .execute(to: write, only: [account])
+        return (account, counts)
+    }
+
+    /// Adds the accounts of a server's backup to this server beside its own (`users import`),
+    /// all or nothing; an email or id this server has already is refused.
+    @discardableResult
+    public func importAccounts(from source: any ByteSource) async throws -> ServerBackupCounts {
+        try await RestoreServer(accounts: repositories.accounts, stores: { [self] id in try await accountRepositories(id) },
+                                removeData: { [self] id in try await deleteData(of: id) }, location: location)
+            .execute(from: source, beside: true)
+    }
+
     /// Writes an account's archive, as `GET /api/account/export` answers it.
     @discardableResult
     public func backUpAccount(_ id: Account.ID, to write: @escaping @Sendable ([UInt8]) throws -> Void) async throws

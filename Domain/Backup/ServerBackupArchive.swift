@@ -125,10 +125,13 @@ public enum ServerBackupError: WellnessError, Hashable {
     /// The server restored into (its location) does not keep a collection or the settings
     /// (named) of an account (its email): on PostgreSQL, the data no route of the server writes.
     case notKept(location: String, email: String, what: String)
+    /// The server imported into (its location) has an account with the email or id of one
+    /// imported (its email).
+    case accountExists(location: String, email: String)
 
     public enum Code: String, CaseIterable, Sendable {
         case notAServerArchive, newerVersion, missing, malformed, truncated, tooLarge, unexpectedMember
-        case invalidAccount, duplicateAccount, inAccount, notEmpty, notKept
+        case invalidAccount, duplicateAccount, inAccount, notEmpty, notKept, accountExists
     }
 
     public static let family = "serverBackup"
@@ -147,6 +150,7 @@ public enum ServerBackupError: WellnessError, Hashable {
         case .inAccount: .inAccount
         case .notEmpty: .notEmpty
         case .notKept: .notKept
+        case .accountExists: .accountExists
         }
     }
 
@@ -163,6 +167,7 @@ public enum ServerBackupError: WellnessError, Hashable {
         case .inAccount(let email, let cause): [.verbatim(email), .text(cause)]
         case .notEmpty(let location, let accounts): [.verbatim(location), .number(accounts)]
         case .notKept(let location, let email, let what): [.verbatim(location), .verbatim(what), .verbatim(email)]
+        case .accountExists(let location, let email): [.verbatim(location), .verbatim(email)]
         }
     }
 }

@@ -83,4 +83,30 @@ struct ServerBackupCLITests {
         #expect(!before.contains("wellness.sqlite"))
         if command[0] == "backup" { #expect(!FileManager.default.fileExists(atPath: path)) }
     }
+
+    @Test("users export writes one account 0600; users import adds it beside another server's accounts, once")
+    func exportAndImport() async throws {
+        let cli = try await Self.server()
+        let file = cli.root.url.appendingPathComponent("ann.json").path
+        let exported = try await cli.ok(["users", "export", "ann@example.org", file])
+        #expect(exported.stdout == "Exported ann@example.org (0 records) to \(file).\n", "\(exported)")
+        #expect(try Self.mode(file) == 0o600)
+
+        let other = cli.root.url.appendingPathComponent("other").path
+        let bob = try await cli.raw(["users", "add", "bob@example.org", "--data-dir", other], input: ServerCLITests.password + "\n")
+        try #require(bob.status == 0, "\(bob)")
+        let imported = try await cli.raw(["users", "import", file, "--data-dir", other])
+        #expect(imported.status == 0, "\(imported)")
+        #expect(imported.stdout.contains("Imported 1 account"), "\(imported)")
+        let listed = try await cli.raw(["users", "list", "--json", "--data-dir", other])
+        let rows = try #require(try listed.json() as? [[String: Any]], "\(listed)")
+        #expect(rows.map { $0["email"] as? String } == ["ann@example.org", "bob@example.org"])
+        #expect(rows.map { $0["tier"] as? String } == ["pro", "free"])
+
+        let again = try await cli.raw(["users", "import", file, "--data-dir", other])
+        #expect(again.status == 1, "\(again)")
+        #expect(again.stderr.contains("\(other) already has the account ann@example.org"), "\(again)")
+        let after = try await cli.raw(["users", "list", "--json", "--data-dir", other])
+        #expect(try #require(try after.json() as? [Any], "\(after)").count == 2)
+    }
 }

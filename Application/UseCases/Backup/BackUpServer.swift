@@ -18,9 +18,12 @@ public struct BackUpServer: Sendable {
     /// Writes the archive to `write` and returns how many accounts and records it holds. An
     /// account added after the list was read is not in it; each account's data is read as its
     /// own backup reads it.
+    /// `only`: these accounts instead of every one (`users export`).
     @discardableResult
-    public func execute(to write: @escaping @Sendable ([UInt8]) throws -> Void) async throws -> ServerBackupCounts {
-        let listed = try await accounts.all()
+    public func execute(to write: @escaping @Sendable ([UInt8]) throws -> Void, only: [Account]? = nil) async throws
+        -> ServerBackupCounts {
+        let listed: [Account]
+        if let only { listed = only } else { listed = try await accounts.all() }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .timestamp

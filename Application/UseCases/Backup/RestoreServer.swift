@@ -28,11 +28,15 @@ public struct RestoreServer: Sendable {
     }
 
     /// Restores the archive `source` reads; throws ``ServerBackupError/notEmpty(location:accounts:)``
-    /// when the server has an account.
+    /// when the server has an account. `beside`: the server may have accounts, and the archive's
+    /// are added to them (`users import`), each refused when its email or id is taken
+    /// (``ServerBackupError/accountExists(location:email:)``).
     @discardableResult
-    public func execute(from source: any ByteSource) async throws -> ServerBackupCounts {
-        let existing = try await accounts.all()
-        guard existing.isEmpty else { throw ServerBackupError.notEmpty(location: location, accounts: existing.count) }
+    public func execute(from source: any ByteSource, beside: Bool = false) async throws -> ServerBackupCounts {
+        if !beside {
+            let existing = try await accounts.all()
+            guard existing.isEmpty else { throw ServerBackupError.notEmpty(location: location, accounts: existing.count) }
+        }
         let reader = ServerBackupReader(source: source)
         var added: [Account.ID] = []
         do {
@@ -40,6 +44,13 @@ public struct RestoreServer: Sendable {
             var seen: Set<Account.ID> = []
             while let entry = try reader.nextAccount() {
                 let account = entry.account
+                if beside {
+                    let sameEmail = try await accounts.account(email: account.email)
+                    let sameID = try await accounts.account(id: account.id)
+                    if sameEmail != nil || sameID != nil {
+                        throw ServerBackupError.accountExists(location: location, email: account.email.rawValue)
+                    }
+                }
                 guard seen.insert(account.id).inserted, try await accounts.add(account.account) else {
                     throw ServerBackupError.duplicateAccount(line: entry.line, email: account.email.rawValue)
                 }
