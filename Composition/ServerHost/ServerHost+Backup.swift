@@ -4,7 +4,7 @@ import WellnessComposition
 import WellnessDomain
 
 extension ServerHost {
-    /// Writes the whole server's backup (``ServerBackupArchive``) to `write`: every account with
+    /// Writes the whole server's backup (`ServerBackupArchive`) to `write`: every account with
     /// its credentials and tier, and each account's archive, the one its export gives, one
     /// account at a time.
     @discardableResult
@@ -14,7 +14,7 @@ extension ServerHost {
     }
 
     /// Restores a server's backup into this server, which must have no account; all or nothing
-    /// (see ``RestoreServer``).
+    /// (see `RestoreServer`).
     @discardableResult
     public func restoreServer(from source: any ByteSource) async throws -> ServerBackupCounts {
         try await RestoreServer(accounts: repositories.accounts, stores: { [self] id in try await accountRepositories(id) },
