@@ -46,6 +46,12 @@ struct ServerBackupCLITests {
         let piped = try await cli.ok(["server", "backup", "-"])
         #expect(piped.stdout == text)
 
+        // From standard input too.
+        let third = cli.root.url.appendingPathComponent("third").path
+        let fromInput = try await cli.raw(["server", "restore", "-", "--data-dir", third], input: text)
+        #expect(fromInput.status == 0, "\(fromInput)")
+        #expect(fromInput.stdout == "Restored 1 account (0 records) into \(third).\n", "\(fromInput)")
+
         // Again into the same directory: refused, naming it, and the account is still the one.
         let again = try await cli.raw(["server", "restore", file, "--data-dir", other])
         #expect(again.status == 1, "\(again)")

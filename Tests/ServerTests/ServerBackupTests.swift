@@ -113,6 +113,21 @@ struct ServerBackupTests {
         #expect(try await Self.backup(restored) == bytes)
     }
 
+    @Test("into a JSON data directory, read a byte at a time: the same accounts and archives, and back to the same backup")
+    func sqliteToJSON() async throws {
+        let from = try TemporaryDirectory(prefix: "wellness-server-backup")
+        let original = try Self.host(from)
+        try await Self.twoAccounts(original, everything: true)
+        let archives = try await Self.archives(original)
+        let bytes = try await Self.backup(original)
+        let to = try TemporaryDirectory(prefix: "wellness-server-restore")
+        let restored = try Self.host(to, store: .json)
+        #expect(try await restored.restoreServer(from: InMemoryByteSource(bytes, chunkSize: 1)).accounts == 2)
+        #expect(FileManager.default.fileExists(atPath: to.url.appendingPathComponent("accounts.json").path))
+        try await Self.expectSame(restored, as: original, archives: archives)
+        #expect(try await Self.backup(restored) == bytes)
+    }
+
     @Test("a restore into a server with an account is refused, naming it, and changes nothing")
     func notEmpty() async throws {
         let from = try TemporaryDirectory(prefix: "wellness-server-backup")
