@@ -35,7 +35,9 @@ public final class AtomicFileWriter: Sendable {
 
     /// Starts writing `path`; throws an error naming the file when its directory is missing or
     /// not writable, or when what is there may not be written (see the type's rules).
-    public init(path: String) throws {
+    /// `ownerOnly`: a file replaced becomes 0600 too, instead of keeping its permissions (a
+    /// server's backup holds password hashes).
+    public init(path: String, ownerOnly: Bool = false) throws {
         self.path = path
         // `stat` follows every link, the kernel's own too (`/dev/stdout` is `/proc/self/fd/1`,
         // which names a pipe, not a path).
@@ -51,7 +53,7 @@ public final class AtomicFileWriter: Sendable {
         case S_IFREG:
             guard info.st_mode & 0o222 != 0 else { throw FileError.readOnly(path) }
             destination = Self.resolved(path)
-            (temporaryPath, handle) = try Self.temporary(beside: destination, path: path, keeping: info)
+            (temporaryPath, handle) = try Self.temporary(beside: destination, path: path, keeping: ownerOnly ? nil : info)
         case S_IFIFO, S_IFCHR:
             guard let handle = FileHandle(forWritingAtPath: path) else {
                 throw FileError.notWritable(path, reason: String(cString: strerror(errno)))
@@ -110,12 +112,12 @@ public final class AtomicFileWriter: Sendable {
     }
 
     /// Writes `path` with what `body` hands to its `write`, committed when `body` returns and
-    /// discarded when it throws.
+    /// discarded when it throws; `ownerOnly` as in ``init(path:ownerOnly:)``.
     @discardableResult
-    public static func write<Result>(to path: String,
+    public static func write<Result>(to path: String, ownerOnly: Bool = false,
                                      _ body: (_ write: @escaping @Sendable ([UInt8]) throws -> Void) async throws -> Result)
         async throws -> Result {
-        let writer = try AtomicFileWriter(path: path)
+        let writer = try AtomicFileWriter(path: path, ownerOnly: ownerOnly)
         do {
             let result = try await body { try writer.write($0) }
             try writer.commit()

@@ -17,6 +17,7 @@ struct BackupCommand: AsyncParsableCommand {
     @Argument(help: "The file to write (replaced once complete, created 0600), or - for standard output.") var file: String
 
     func run() async throws {
+        try ServerDirectory.refuse(options, command: "backup", instead: "server backup")
         try await Console.run(options) { console in
             let backups = console.wellness.backups
             let counts = try await console.writeFile(file) { write in try await backups.backUp(to: write) }

@@ -18,6 +18,7 @@ struct RestoreCommand: AsyncParsableCommand {
     @Flag(help: "Replace what the store holds.") var replace = false
 
     func run() async throws {
+        try ServerDirectory.refuse(options, command: "restore", instead: "server restore")
         try await Console.run(options) { console in
             let counts: BackupCounts
             do {

@@ -7,7 +7,7 @@ import WellnessServerHost
 struct UsersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "users", abstract: "Accounts of the server in this data directory (or its PostgreSQL database).",
-        subcommands: [Add.self, List.self, Remove.self, SetTier.self, Passwd.self], defaultSubcommand: List.self)
+        subcommands: [Add.self, List.self, Remove.self, SetTier.self, Passwd.self, Export.self, Import.self], defaultSubcommand: List.self)
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(

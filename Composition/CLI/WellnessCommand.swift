@@ -22,6 +22,7 @@ struct WellnessCommand: AsyncParsableCommand {
                       ProfileCommand.self, NudgesCommand.self,
                       LoginCommand.self, LogoutCommand.self, PasswordCommand.self, SessionCommand.self, SyncCommand.self,
                       ServeCommand.self, UsersCommand.self,
+                      ServerCommand.self,
                       BackupCommand.self, RestoreCommand.self, MigrateCommand.self, AccountCommand.self,
                       DemoCommand.self],
         defaultSubcommand: SummaryCommand.self)

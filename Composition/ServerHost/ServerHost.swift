@@ -297,7 +297,7 @@ public final class ServerHost: Sendable {
 
     /// Closes an account's store and deletes its folder. (On PostgreSQL, removing the account
     /// removed its rows in the same transaction.)
-    private func deleteData(of account: Account.ID) async throws {
+    func deleteData(of account: Account.ID) async throws {
         await workspaces.forget(account)
         let folder = dataDirectory(of: account)
         if case .files(let store) = backend, store != .memory, FileManager.default.fileExists(atPath: folder.path) {
