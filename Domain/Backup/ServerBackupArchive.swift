@@ -7,7 +7,7 @@ import Foundation
 /// ```json
 /// {"format":"wellness-server-backup","version":1,
 /// "accounts":[
-/// {"account":{"createdAt":"…","email":"ann@example.org","id":"…","passwordHash":"$2b$12$…","tier":"pro"},
+/// {"account":{"createdAt":"…","email":"ann@example.org","id":"…","passwordHash":"$2b$12$…","tier":"pro","timeZone":"Europe/Amsterdam"},
 /// "archive":{"format":"wellness-backup","version":1,
 /// "settings":{…},
 /// "collections":{…
@@ -28,16 +28,18 @@ public enum ServerBackupArchive {
     public static let maximumAccountBytes = 64 << 10
 }
 
-/// An account as a server's backup holds it: who it is, its password's hash, when it was made
-/// and its tier; never a session. Written with sorted keys; a field added later (the account's
-/// time zone, say) is one more optional key, which an older archive lacks and a reader takes as
-/// absent.
+/// An account as a server's backup holds it: who it is, its password's hash, when it was made,
+/// its tier and its time zone (`timeZone`, left out while the account has none); never a
+/// session. Written with sorted keys; a field added later is one more optional key, which an
+/// older archive lacks and a reader takes as absent.
 public struct ServerBackupAccount: Sendable, Hashable, Codable {
     public let id: Account.ID
     public let email: EmailAddress
     public let passwordHash: String
     public let createdAt: Date
     public let tier: Tier
+    /// The account's IANA time zone; `nil` while the server's counts for it.
+    public let timeZone: String?
 
     /// The longest password hash read (bcrypt's are 60 characters).
     public static let maximumHashLength = 1024
@@ -48,12 +50,15 @@ public struct ServerBackupAccount: Sendable, Hashable, Codable {
         passwordHash = account.passwordHash
         createdAt = account.createdAt
         self.tier = tier
+        timeZone = account.timeZone
     }
 
     /// The account it describes.
-    public var account: Account { Account(id: id, email: email, passwordHash: passwordHash, createdAt: createdAt) }
+    public var account: Account {
+        Account(id: id, email: email, passwordHash: passwordHash, createdAt: createdAt, timeZone: timeZone)
+    }
 
-    private enum CodingKeys: String, CodingKey { case id, email, passwordHash, createdAt, tier }
+    private enum CodingKeys: String, CodingKey { case id, email, passwordHash, createdAt, tier, timeZone }
 
     /// Reads an entry, checking what a store would refuse: an address as accounts take it (already
     /// normalised) and a hash of visible ASCII.
@@ -80,6 +85,15 @@ public struct ServerBackupAccount: Sendable, Hashable, Codable {
         }
         createdAt = try container.decode(Date.self, forKey: .createdAt)
         tier = try container.decode(Tier.self, forKey: .tier)
+        timeZone = try container.decodeIfPresent(String.self, forKey: .timeZone)
+        if let timeZone {
+            do {
+                try AccountTimeZone.check(timeZone)
+            } catch {
+                throw DecodingError.dataCorruptedError(forKey: .timeZone, in: container,
+                                                       debugDescription: "'\(timeZone)' is not a time zone this system knows")
+            }
+        }
     }
 }
 

@@ -33,10 +33,11 @@ struct ServerBackupTests {
                                                        keyContact: note), replacing: false)
     }
 
-    /// Ann (pro, something in every collection when `everything`) and Bob (free, the server's
-    /// collections, his mood scored 3).
+    /// Ann (pro, in Amsterdam, something in every collection when `everything`) and Bob (free,
+    /// no time zone, the server's collections, his mood scored 3).
     static func twoAccounts(_ host: ServerHost, everything: Bool) async throws {
-        let ann = try await host.addAccount(email: ann, password: TestServer.password, tier: .pro)
+        let ann = try await host.addAccount(email: ann, password: TestServer.password, tier: .pro,
+                                            timeZone: "Europe/Amsterdam")
         let bob = try await host.addAccount(email: bob, password: TestServer.password + " 2")
         if everything {
             try await FilledStore.fill(try await host.workspace(ann.id).repositories)
@@ -74,6 +75,8 @@ struct ServerBackupTests {
         }
         #expect(try await restored.tier(of: restored.account(ann).id) == .pro)
         #expect(try await restored.tier(of: restored.account(bob).id) == .free)
+        #expect(try await restored.account(ann).timeZone == "Europe/Amsterdam", "the account's zone moves with it")
+        #expect(try await restored.account(bob).timeZone == nil)
     }
 
     @Test("two accounts with data in every collection move to a new data directory: logins, tiers and archives the same")
@@ -96,8 +99,10 @@ struct ServerBackupTests {
         for entry in entries {
             #expect(Set(entry.keys) == ["account", "archive"])
             let account = try #require(entry["account"] as? [String: Any])
-            // Never a session: the entry is exactly these.
-            #expect(Set(account.keys) == ["createdAt", "email", "id", "passwordHash", "tier"])
+            // Never a session: the entry is exactly these (the zone only when the account has one).
+            let zoned = account["email"] as? String == Self.ann
+            #expect(Set(account.keys) == Set(["createdAt", "email", "id", "passwordHash", "tier"] + (zoned ? ["timeZone"] : [])))
+            if zoned { #expect(account["timeZone"] as? String == "Europe/Amsterdam") }
         }
         // Each account's archive is its export's bytes, as they are.
         for (_, archive) in archives {
