@@ -118,6 +118,46 @@ struct ServerBackupTests {
         #expect(try await Self.backup(restored) == bytes)
     }
 
+    @Test("a backup taken while 20 check-ins arrive holds each one whole or not at all, and restores",
+          arguments: [StoreKind.sqlite, .json])
+    func whileCheckinsArrive(store: StoreKind) async throws {
+        let from = try TemporaryDirectory(prefix: "wellness-server-backup")
+        let original = try Self.host(from, store: store)
+        let ann = try await original.addAccount(email: Self.ann, password: TestServer.password)
+        let submit = try await original.accountWorkspace(ann.id).submitCheckin
+        // Twenty days before the test's today, each with its own ratings and contact.
+        let sent = try (1...20).map { offset in
+            try Checkin(day: TestServer.today.adding(days: -offset), energy: 1 + offset % 5, stress: 1 + (offset + 2) % 5,
+                        social: 1 + (offset + 4) % 5, keyContact: "contact \(offset)")
+        }
+        let bytes = try await withThrowingTaskGroup(of: [UInt8]?.self) { group in
+            group.addTask {
+                for checkin in sent { _ = try await submit.execute(checkin, key: "key-\(checkin.day)", replacing: false) }
+                return nil
+            }
+            group.addTask { try await Self.backup(original) }
+            var backup: [UInt8] = []
+            for try await result in group { if let result { backup = result } }
+            return backup
+        }
+        let to = try TemporaryDirectory(prefix: "wellness-server-restore")
+        let restored = try Self.host(to)
+        #expect(try await restored.restoreServer(from: InMemoryByteSource(bytes)).accounts == 1)
+        let kept = try await restored.accountWorkspace(try await restored.account(Self.ann).id).listCheckins
+            .execute(days: 30)
+        let byDay = Dictionary(uniqueKeysWithValues: sent.map { ($0.day, $0) })
+        for checkin in kept {
+            #expect(byDay[checkin.day] == checkin, "whole, as sent: \(checkin)")
+        }
+        #expect(kept.count <= sent.count)
+        // Afterwards, a backup holds all twenty.
+        let after = try await Self.backup(original)
+        let toAgain = try TemporaryDirectory(prefix: "wellness-server-restore")
+        let again = try Self.host(toAgain)
+        _ = try await again.restoreServer(from: InMemoryByteSource(after))
+        #expect(try await again.accountWorkspace(try await again.account(Self.ann).id).listCheckins.execute(days: 30).count == 20)
+    }
+
     @Test("into a JSON data directory, read a byte at a time: the same accounts and archives, and back to the same backup")
     func sqliteToJSON() async throws {
         let from = try TemporaryDirectory(prefix: "wellness-server-backup")
