@@ -181,7 +181,7 @@ public final class ServerHost: Sendable {
         }
     }
 
-    /// The use cases the server runs for the account with this id (``AccountError/noSuchAccount(_:)``
+    /// The use cases the server runs for the account with this id (`AccountError.noSuchAccount`
     /// when there is none).
     public func accountWorkspace(_ id: Account.ID) async throws -> AccountWorkspace {
         guard let account = try await repositories.accounts.account(id: id) else {
@@ -205,7 +205,7 @@ public final class ServerHost: Sendable {
     }
 
     /// The single-user container on an account's own store (opened once, then reused). On
-    /// PostgreSQL there is none: ``ServerHostError/noAccountStore`` (``accountWorkspace(_:)`` serves both).
+    /// PostgreSQL there is none: ``ServerHostError/noAccountStore`` (``accountWorkspace(_:)-(Account)`` serves both).
     public func workspace(_ account: Account.ID) async throws -> Wellness {
         guard case .files(let store) = backend else { throw ServerHostError.noAccountStore }
         return try await workspaces.open(account) { [self] in try openContainer(account, store: store) }
