@@ -201,6 +201,9 @@ let package = Package(
                     path: "Tests/CompositionTests", exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "WellnessCLITests", dependencies: ["WellnessCLI", "wellness", "WellnessTestSupport"],
                     path: "Tests/CLITests", swiftSettings: strict),
+        // The benchmark's pure parts (what a case plans on a machine and how it words it).
+        .testTarget(name: "WellnessBenchTests", dependencies: ["wellness-bench"],
+                    path: "Tests/BenchTests", swiftSettings: strict),
         // The DocC articles' code, compiled (and where it is safe, run): .ci/check-doc-snippets
         // keeps it equal to the articles.
         .testTarget(name: "WellnessDocumentationTests",

@@ -10,14 +10,16 @@ import WellnessServerHost
 /// route (no store, no authentication: the ceiling), weekly insights alone on per-account SQLite
 /// stores, and the same mix of reads and writes — weekly insights and check-ins, each with its
 /// own idempotency key — on SQLite and on PostgreSQL with one and with two `wellness serve`
-/// processes on one database (`WELLNESS_TEST_POSTGRES_URL`; skipped, saying so, without it).
+/// processes on one database (`WELLNESS_TEST_POSTGRES_URL`; skipped, saying so, without it),
+/// and those two again with each process held to a core of its own (``PinnedScaling``: per-core
+/// scaling, judged only on 4 cores or more; skipped, saying so, without `taskset`).
 /// Each reports requests per second, p50/p99 latency and its share of the bare route's rate;
 /// errors must be 0. The bare route and insights alone are driven alike (send the request,
 /// read the whole body, check the status), so their ratio compares the servers, not the
 /// clients; the mixes go through the HTTP client adapters. Each pair compared by a goal (the
-/// bare route and insights; one and two PostgreSQL processes) runs in turn three times, and the
-/// goal is the median of the pairs' ratios. Every run starts with a tenth as many requests, not
-/// counted, and is bounded by a request count and a time limit.
+/// bare route and insights; one and two PostgreSQL processes, unpinned and pinned) runs in turn
+/// three times, and the goal is the median of the pairs' ratios. Every run starts with a tenth
+/// as many requests, not counted, and is bounded by a request count and a time limit.
 struct LoadBenchmark: BenchmarkCase {
     let size: BenchSize
     /// CI runs this case at the quick size, reported and not judged.
@@ -73,6 +75,9 @@ struct LoadBenchmark: BenchmarkCase {
                                text: "2 processes on PostgreSQL, throughput of 1: "
                                    + ratio.text { String(format: "%.2f×", $0) } + " (target > 1)",
                                met: ratio.median > 1)]
+                let pinned = try await pinned(url: url, binary: binary, ceiling: bare.rate)
+                lines += pinned.lines
+                checks += pinned.checks
             } else {
                 lines.append("PostgreSQL: skipped, no `wellness` binary beside this one (build it: swift build -c release --product wellness)")
             }
@@ -151,9 +156,42 @@ struct LoadBenchmark: BenchmarkCase {
         return (bareRuns, insightsRuns, mix, inProcess)
     }
 
+    /// The per-core scaling run (``PinnedScaling``): its lines and checks, or the line saying
+    /// why it was skipped.
+    private func pinned(url: String, binary: URL, ceiling: Double) async throws
+        -> (lines: [String], checks: [BenchmarkReport.Check]) {
+        #if os(Linux)
+        let linux = true
+        #else
+        let linux = false
+        #endif
+        let taskset = PinnedScaling.taskset()
+        switch PinnedScaling.plan(coreCount: ProcessInfo.processInfo.activeProcessorCount, linux: linux,
+                                  hasTaskset: taskset != nil) {
+        case .skipped(let reason):
+            return ([reason], [])
+        case .run(let plan):
+            guard let taskset else { return ([], []) }
+            let (one, two) = try await postgres(url: url, binary: binary, pinned: (plan, taskset))
+            let scaling = plan.scaling(LoadRun.ratios(two, to: one))
+            var lines = [plan.setup,
+                         LoadRun.median(one).line("PostgreSQL pinned, 1 process on 1 core, the mix, median of \(Self.repeats)",
+                                                  ceiling: ceiling),
+                         LoadRun.median(two).line("PostgreSQL pinned, 2 processes on 2 cores, the mix, median of \(Self.repeats)",
+                                                  ceiling: ceiling)]
+            if let line = scaling.line { lines.append(line) }
+            return (lines, [LoadRun.check("PostgreSQL pinned ×1", runs: one, requests: requests),
+                            LoadRun.check("PostgreSQL pinned ×2", runs: two, requests: requests)]
+                        + (scaling.check.map { [$0] } ?? []))
+        }
+    }
+
     /// `wellness serve --database URL` children on one database: the mix on one of them and
-    /// spread over two others, in turn (each set of processes with accounts of its own).
-    private func postgres(url: String, binary: URL) async throws -> (one: [LoadRun], two: [LoadRun]) {
+    /// spread over two others, in turn (each set of processes with accounts of its own). With
+    /// `pinned`, each child runs on its plan's core (through `taskset`) and this process, the
+    /// load generator, on the plan's other cores while the runs last, if it has any.
+    private func postgres(url: String, binary: URL, pinned: (plan: PinnedScaling, taskset: URL)? = nil) async throws
+        -> (one: [LoadRun], two: [LoadRun]) {
         var configuration = WellnessConfiguration(store: .memory, dataDirectory: FileManager.default.temporaryDirectory)
         configuration.logger = Self.quiet
         configuration.clock = Self.clock
@@ -163,7 +201,25 @@ struct LoadBenchmark: BenchmarkCase {
         await host.shutdown()
         var servers: [ServeProcess] = []
         defer { for server in servers { server.stop() } }
-        for _ in 0..<3 { servers.append(try ServeProcess(binary: binary, databaseURL: url)) }
+        let cores: [Int?] = pinned.map { [$0.plan.one] + $0.plan.two } ?? [nil, nil, nil]
+        for core in cores {
+            let pin = core.flatMap { core in pinned.map { (core: core, taskset: $0.taskset) } }
+            servers.append(try ServeProcess(binary: binary, databaseURL: url, pinnedTo: pin))
+        }
+        if let pinned, !pinned.plan.others.isEmpty {
+            let restore = PinnedScaling.currentAffinity() ?? PinnedScaling.list(Array(0..<pinned.plan.coreCount))
+            PinnedScaling.pinThisProcess(to: PinnedScaling.list(pinned.plan.others), taskset: pinned.taskset)
+            defer { PinnedScaling.pinThisProcess(to: restore, taskset: pinned.taskset) }
+            return try await postgresRuns(servers, accounts: (accountsOne, accountsTwo))
+        }
+        return try await postgresRuns(servers, accounts: (accountsOne, accountsTwo))
+    }
+
+    /// The mix on the first of `servers` and spread over the other two, in turn.
+    private func postgresRuns(_ servers: [ServeProcess],
+                              accounts: (one: [(email: String, id: Account.ID)], two: [(email: String, id: Account.ID)]))
+        async throws -> (one: [LoadRun], two: [LoadRun]) {
+        let (accountsOne, accountsTwo) = accounts
         let one = [servers[0].url], two = [servers[1].url, servers[2].url]
         let tokensOne = try await prepare(accountsOne, on: one[0]), tokensTwo = try await prepare(accountsTwo, on: two[0])
         var runsOne: [LoadRun] = [], runsTwo: [LoadRun] = []
@@ -394,9 +450,17 @@ final class ServeProcess: @unchecked Sendable {
     let process = Process()
     let url: URL
 
-    init(binary: URL, databaseURL: String) throws {
-        process.executableURL = binary
-        process.arguments = ["serve", "--port", "0", "--rate-limit", "10000000"]
+    /// With `pinnedTo`, the child is started as `taskset -c CORE wellness serve …`: taskset sets
+    /// its affinity and execs the server in the same process, which `stop()` interrupts.
+    init(binary: URL, databaseURL: String, pinnedTo pin: (core: Int, taskset: URL)? = nil) throws {
+        let serve = ["serve", "--port", "0", "--rate-limit", "10000000"]
+        if let pin {
+            process.executableURL = pin.taskset
+            process.arguments = ["-c", String(pin.core), binary.path] + serve
+        } else {
+            process.executableURL = binary
+            process.arguments = serve
+        }
         var environment = ProcessInfo.processInfo.environment
         environment["WELLNESS_LOG_LEVEL"] = "error"
         environment["WELLNESS_DATABASE_URL"] = databaseURL // not in the arguments, which `ps` shows
