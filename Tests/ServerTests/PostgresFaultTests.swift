@@ -32,10 +32,11 @@ struct PostgresFaultTests {
             proxy.freeze()
             let started = ContinuousClock.now
             try await Self.expectUnavailable(server, token: token)
-            // Six answers, each bounded by the 2 s limit (the readiness probe by its own 2 s):
-            // well under the client's patience, however long the network stays silent.
+            // Six answers, each bounded by the 2 s limit (the readiness probe by its own 2 s),
+            // however long the network stays silent: a hang would be the client's 60-s request
+            // timeout, thrown above. The bound here is loose, for a starved machine.
             let elapsed = ContinuousClock.now - started
-            #expect(elapsed < .seconds(60), "every answer came within the limits")
+            #expect(elapsed < .seconds(300), "every answer came within the limits")
             #expect(elapsed >= .seconds(2), "the traffic was dropped, not refused: answers waited for the limit")
             proxy.restore()
             database.operationTimeout = .seconds(300)
