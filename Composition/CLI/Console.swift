@@ -83,11 +83,7 @@ struct Console {
     func writeFile<Result>(_ file: String,
                            _ body: (_ write: @escaping @Sendable ([UInt8]) throws -> Void) async throws -> Result)
         async throws -> Result {
-        if file == "-" {
-            let output = context.output
-            return try await body { output.write($0) }
-        }
-        return try await AtomicFileWriter.write(to: context.path(file), body)
+        try await context.writeFile(file, body)
     }
 
     func printJSON(_ value: some Encodable) throws {

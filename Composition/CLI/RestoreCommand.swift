@@ -22,8 +22,7 @@ struct RestoreCommand: AsyncParsableCommand {
         try await Console.run(options) { console in
             let counts: BackupCounts
             do {
-                let source: any ByteSource = file == "-" ? console.context.input
-                    : try FileByteSource(path: console.context.path(file))
+                let source = try console.context.source(file)
                 counts = try await console.wellness.backups.restore(from: source, replacing: replace)
             } catch let error as BackupError {
                 throw CLIError.notRestored(file: file, error.message)

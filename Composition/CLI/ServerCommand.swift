@@ -24,14 +24,10 @@ struct ServerCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await ServerConsole.run(options, database: database) { host, console in
-                if file == "-" {
-                    let output = console.context.output
-                    try await host.backUpServer { output.write($0) }
-                    return
-                }
-                let counts = try await AtomicFileWriter.write(to: console.context.path(file), ownerOnly: true) { write in
+                let counts = try await console.context.writeFile(file, ownerOnly: true) { write in
                     try await host.backUpServer(to: write)
                 }
+                if file == "-" { return }
                 if console.json { return try console.printJSON(counts) }
                 console.print(console.text.string("cli.server.backedUp", .number(counts.accounts), .number(counts.records),
                                                   .verbatim(file)))
@@ -56,8 +52,7 @@ struct ServerCommand: AsyncParsableCommand {
             try await ServerConsole.run(options, database: database) { host, console in
                 let counts: ServerBackupCounts
                 do {
-                    let source: any ByteSource = file == "-" ? console.context.input
-                        : try FileByteSource(path: console.context.path(file))
+                    let source = try console.context.source(file)
                     counts = try await host.restoreServer(from: source)
                 } catch let error as ServerBackupError where error.code != .notEmpty {
                     throw CLIError.notRestored(file: file, error.message)

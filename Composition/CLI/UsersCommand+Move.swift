@@ -17,14 +17,10 @@ extension UsersCommand {
 
         func run() async throws {
             try await ServerConsole.run(options, database: database) { host, console in
-                if file == "-" {
-                    let output = console.context.output
-                    try await host.exportAccount(account) { output.write($0) }
-                    return
-                }
-                let (exported, counts) = try await AtomicFileWriter.write(to: console.context.path(file), ownerOnly: true) { write in
+                let (exported, counts) = try await console.context.writeFile(file, ownerOnly: true) { write in
                     try await host.exportAccount(account, to: write)
                 }
+                if file == "-" { return }
                 if console.json { return try console.printJSON(counts) }
                 console.print(console.text.string("cli.users.exported", .verbatim(exported.email.rawValue), .number(counts.records),
                                                   .verbatim(file)))
@@ -46,8 +42,7 @@ extension UsersCommand {
             try await ServerConsole.run(options, database: database) { host, console in
                 let counts: ServerBackupCounts
                 do {
-                    let source: any ByteSource = file == "-" ? console.context.input
-                        : try FileByteSource(path: console.context.path(file))
+                    let source = try console.context.source(file)
                     counts = try await host.importAccounts(from: source)
                 } catch let error as ServerBackupError {
                     throw CLIError.notRestored(file: file, error.message)

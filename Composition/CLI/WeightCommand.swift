@@ -103,8 +103,7 @@ struct WeightCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Console.run(options) { console in
-                let source: any ByteSource = file == "-" ? console.context.input
-                    : try FileByteSource(path: console.context.path(file))
+                let source = try console.context.source(file)
                 let progress = ProgressBar(total: source.totalBytes, on: console.context.errors)
                 var update: (@Sendable (Int) -> Void)?
                 if let progress { update = { progress.update($0) } }

@@ -253,11 +253,7 @@ struct ServerBackupTests {
         let archives = try await Self.archives(original)
         let bytes = try await Self.backup(original)
 
-        let database = try await PostgresDatabase.open(try PostgresTestDatabase.freshConfiguration(),
-                                                       logger: TestServer.quietLogger)
-        let postgres = ServerHost(postgres: database, clock: FixedWallClock(TestServer.start), calendar: TestServer.calendar,
-                                  bcryptCost: 4, logger: TestServer.quietLogger)
-        do {
+        try await Self.withPostgres { postgres in
             #expect(try await postgres.restoreServer(from: InMemoryByteSource(bytes)).accounts == 2)
             try await Self.expectSame(postgres, as: original, archives: archives)
             let fromPostgres = try await Self.backup(postgres)
@@ -268,11 +264,7 @@ struct ServerBackupTests {
             #expect(try await restored.restoreServer(from: InMemoryByteSource(fromPostgres)).accounts == 2)
             try await Self.expectSame(restored, as: original, archives: archives)
             #expect(try await Self.backup(restored) == bytes)
-        } catch {
-            await database.close()
-            throw error
         }
-        await database.close()
     }
 
     @Test("data PostgreSQL does not keep (weigh-ins, the dog) is refused by name, leaving the database without accounts",
@@ -282,11 +274,7 @@ struct ServerBackupTests {
         let original = try Self.host(from)
         try await Self.twoAccounts(original, everything: true)
         let bytes = try await Self.backup(original)
-        let database = try await PostgresDatabase.open(try PostgresTestDatabase.freshConfiguration(),
-                                                       logger: TestServer.quietLogger)
-        let postgres = ServerHost(postgres: database, clock: FixedWallClock(TestServer.start), calendar: TestServer.calendar,
-                                  bcryptCost: 4, logger: TestServer.quietLogger)
-        do {
+        try await Self.withPostgres { postgres in
             let error = await #expect(throws: ServerBackupError.self) {
                 try await postgres.restoreServer(from: InMemoryByteSource(bytes))
             }
@@ -296,6 +284,17 @@ struct ServerBackupTests {
             }
             #expect(email == Self.ann)
             #expect(try await postgres.accounts().isEmpty)
+        }
+    }
+
+    /// Runs `body` on a server host on a fresh PostgreSQL schema, closing its database after.
+    static func withPostgres(_ body: (ServerHost) async throws -> Void) async throws {
+        let database = try await PostgresDatabase.open(try PostgresTestDatabase.freshConfiguration(),
+                                                       logger: TestServer.quietLogger)
+        let postgres = ServerHost(postgres: database, clock: FixedWallClock(TestServer.start), calendar: TestServer.calendar,
+                                  bcryptCost: 4, logger: TestServer.quietLogger)
+        do {
+            try await body(postgres)
         } catch {
             await database.close()
             throw error

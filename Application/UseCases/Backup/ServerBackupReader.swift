@@ -31,8 +31,8 @@ final class ServerBackupReader: @unchecked Sendable {
 
     // The account's archive being handed over.
     private var depth = 0
-    private var inString = false
-    private var escaped = false
+    /// Where the account's archive being handed over stands in its strings.
+    private var strings = JSONStringScan()
 
     init(source: any ByteSource) {
         self.source = source
@@ -86,10 +86,7 @@ final class ServerBackupReader: @unchecked Sendable {
         while true {
             skipWhitespace()
             if !first {
-                guard let byte = try next() else { throw ServerBackupError.truncated(line: line) }
-                if byte == UInt8(ascii: "}") { throw ServerBackupError.missing(line: line, name: "accounts") }
-                guard byte == UInt8(ascii: ",") else { throw ServerBackupError.malformed(line: line, found: Self.describe(byte)) }
-                skipWhitespace()
+                try expectComma(before: "accounts")
             }
             let keyLine = line
             let key = try readKey()
@@ -124,6 +121,15 @@ final class ServerBackupReader: @unchecked Sendable {
         }
     }
 
+    /// The comma before the next member, and the whitespace after it; an object closed there
+    /// instead is missing the member `name`.
+    private func expectComma(before name: String) throws {
+        guard let byte = try next() else { throw ServerBackupError.truncated(line: line) }
+        if byte == UInt8(ascii: "}") { throw ServerBackupError.missing(line: line, name: name) }
+        guard byte == UInt8(ascii: ",") else { throw ServerBackupError.malformed(line: line, found: Self.describe(byte)) }
+        skipWhitespace()
+    }
+
     /// `{"account": {…}, "archive": ` — the archive is handed over from its first byte.
     private func readEntry() throws -> Entry {
         let entryLine = line
@@ -146,18 +152,14 @@ final class ServerBackupReader: @unchecked Sendable {
                                                    cause: LocalizedText.rule(refusing: error))
         }
         skipWhitespace()
-        guard let byte = try next() else { throw ServerBackupError.truncated(line: line) }
-        if byte == UInt8(ascii: "}") { throw ServerBackupError.missing(line: line, name: "archive") }
-        guard byte == UInt8(ascii: ",") else { throw ServerBackupError.malformed(line: line, found: Self.describe(byte)) }
-        skipWhitespace()
+        try expectComma(before: "archive")
         let archiveKeyLine = line
         let archiveKey = try readKey()
         guard archiveKey == "archive" else { throw ServerBackupError.unexpectedMember(line: archiveKeyLine, name: archiveKey) }
         skipWhitespace()
         guard try peek() != nil else { throw ServerBackupError.truncated(line: line) }
         depth = 0
-        inString = false
-        escaped = false
+        strings = JSONStringScan()
         state = .archive
         return Entry(account: account, line: entryLine, archiveLine: line, archive: ArchiveBytes(reader: self))
     }
@@ -171,18 +173,8 @@ final class ServerBackupReader: @unchecked Sendable {
             let byte = buffer[position]
             position += 1
             if byte == 0x0A { line += 1 }
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                continue
-            }
+            if strings.take(byte) { continue }
             switch byte {
-            case UInt8(ascii: "\""): inString = true
             case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 depth -= 1
@@ -268,18 +260,13 @@ final class ServerBackupReader: @unchecked Sendable {
         guard let quote = try next() else { throw ServerBackupError.truncated(line: line) }
         guard quote == UInt8(ascii: "\"") else { throw ServerBackupError.malformed(line: line, found: Self.describe(quote)) }
         var bytes: [UInt8] = [quote]
-        var escaped = false
-        while true {
+        var strings = JSONStringScan()
+        _ = strings.take(quote)
+        while strings.inString {
             guard let byte = try next() else { throw ServerBackupError.truncated(line: line) }
             bytes.append(byte)
             guard bytes.count <= 1024 else { throw ServerBackupError.tooLarge(line: line, kilobytes: 1) }
-            if escaped {
-                escaped = false
-            } else if byte == UInt8(ascii: "\\") {
-                escaped = true
-            } else if byte == UInt8(ascii: "\"") {
-                break
-            }
+            _ = strings.take(byte)
         }
         try expect(":")
         skipWhitespace()
@@ -295,10 +282,9 @@ final class ServerBackupReader: @unchecked Sendable {
         let startLine = line
         var bytes: [UInt8] = []
         var depth = 0
-        var inString = false
-        var escaped = false
+        var strings = JSONStringScan()
         while let byte = try peek() {
-            if !inString, depth == 0, !bytes.isEmpty, bytes.first != UInt8(ascii: "\"") {
+            if !strings.inString, depth == 0, !bytes.isEmpty, bytes.first != UInt8(ascii: "\"") {
                 // A scalar ends at what cannot be part of it; an object or array ended at its close.
                 if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") || Self.isWhitespace(byte) {
                     return bytes
@@ -307,19 +293,13 @@ final class ServerBackupReader: @unchecked Sendable {
             _ = try next()
             bytes.append(byte)
             guard bytes.count <= limit else { throw ServerBackupError.tooLarge(line: startLine, kilobytes: max(1, limit >> 10)) }
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                    if depth == 0 { return bytes }
-                }
+            let wasInString = strings.inString
+            if strings.take(byte) {
+                // A string value ends at its closing quote.
+                if wasInString, !strings.inString, depth == 0 { return bytes }
                 continue
             }
             switch byte {
-            case UInt8(ascii: "\""): inString = true
             case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 depth -= 1
@@ -348,6 +328,29 @@ final class ServerBackupReader: @unchecked Sendable {
 }
 
 /// An account's archive inside a server's backup, as a source of its own.
+/// Where a byte of JSON text stands: in a string or not, and after an escaping backslash.
+private struct JSONStringScan {
+    private(set) var inString = false
+    private var escaped = false
+
+    /// Takes `byte`; true when it belongs to a string, its quotes included.
+    mutating func take(_ byte: UInt8) -> Bool {
+        if inString {
+            if escaped {
+                escaped = false
+            } else if byte == UInt8(ascii: "\\") {
+                escaped = true
+            } else if byte == UInt8(ascii: "\"") {
+                inString = false
+            }
+            return true
+        }
+        guard byte == UInt8(ascii: "\"") else { return false }
+        inString = true
+        return true
+    }
+}
+
 private final class ArchiveBytes: ByteSource {
     let reader: ServerBackupReader
 

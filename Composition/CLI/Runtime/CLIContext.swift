@@ -30,6 +30,25 @@ struct CLIContext: Sendable {
         return workingDirectory.appendingPathComponent(text).path
     }
 
+    /// What the person named to read: `-` is standard input, anything else a file (its path
+    /// as ``path(_:)`` reads it).
+    func source(_ file: String) throws -> any ByteSource {
+        file == "-" ? input : try FileByteSource(path: path(file))
+    }
+
+    /// Writes what `body` hands to its `write` to what the person named: `-` is standard
+    /// output; a file goes through `AtomicFileWriter` (links followed, a FIFO or device written
+    /// through, a file replaced only once complete; `ownerOnly`: 0600 even over an existing one).
+    func writeFile<Result>(_ file: String, ownerOnly: Bool = false,
+                           _ body: (_ write: @escaping @Sendable ([UInt8]) throws -> Void) async throws -> Result)
+        async throws -> Result {
+        if file == "-" {
+            let output = output
+            return try await body { output.write($0) }
+        }
+        return try await AtomicFileWriter.write(to: path(file), ownerOnly: ownerOnly, body)
+    }
+
     /// The language of the run's messages before its options are parsed (a value refused while
     /// parsing): the last valid `--locale` typed, else from `LANG`.
     var locale: WellnessLocale {
