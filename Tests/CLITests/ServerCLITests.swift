@@ -240,10 +240,11 @@ struct ServerCLITests {
         }
     }
 
-    @Test("a sync killed (SIGKILL) while it sends leaves no claim behind: the next sync sends the check-in at once")
-    func killedSyncReleasesItsClaim() async throws {
+    @Test("a sync killed (SIGKILL) while it sends leaves no claim behind: the next sync sends the check-in at once",
+          arguments: ["sqlite", "json"])
+    func killedSyncReleasesItsClaim(store: String) async throws {
         let serverData = try await Self.serverDataWithAnn()
-        let client = try Sandbox()
+        let client = try Sandbox(store: store)
         let first = try await ServerProcess(serverData)
         let login = try await client.raw(["login", "--server", first.url, "--email", "ann@example.org",
                                           "--data-dir", client.data.path], input: Self.password + "\n")
