@@ -81,6 +81,8 @@ public struct ControlCharacterError: WellnessError, Hashable {
         case note, notes, name, title, description, dosage, keyContact
         /// A health sample's source (the app or device) and its category (a workout's activity, a sleep stage).
         case source, category
+        /// A stored identifier that is text (an intervention's, a nudge's, an exercise's).
+        case identifier
     }
 
     public let field: Field

@@ -13,4 +13,13 @@ public enum ExerciseLibrarySetting: SettingKind {
         let list = try container.decode(SeededList<ExerciseDefinition>.self, forKey: key)
         return ExerciseLibrary(exercises: list.items, isSeeded: list.isSeeded)
     }
+
+    /// Each exercise's id (``IdentifierText``) and a name of plain text, as the bundled library
+    /// has them.
+    public static func validate(_ library: ExerciseLibrary) throws(RecordRejection) {
+        for exercise in library.exercises {
+            try IdentifierText.check(exercise.id.rawValue)
+            try RecordRejection.checking { try PlainText.check(exercise.name, .name) }
+        }
+    }
 }

@@ -13,7 +13,7 @@ public enum HealthRecords: RecordKind {
     /// A value, energy or span within the kind's limits, and a source and category without
     /// control characters (``HealthSample/problem``).
     public static func validate(_ sample: HealthSample) throws(RecordRejection) {
-        if let problem = sample.problem { throw RecordRejection(problem.description) }
+        if let problem = sample.problem { throw RecordRejection(problem) }
     }
 
     public static func precedes(_ lhs: HealthSample, _ rhs: HealthSample) -> Bool { HealthSample.order(lhs, rhs) }

@@ -6,8 +6,10 @@ public enum CompletionRecords: RecordKind {
 
     public static func identity(of completion: InterventionCompletion) -> InterventionCompletion.ID { completion.id }
 
-    /// A count in ``InterventionCompletion/counts``, as the CLI and the deck take it.
+    /// A count in ``InterventionCompletion/counts``, as the CLI and the deck take it, of an
+    /// intervention whose id is plain text.
     public static func validate(_ completion: InterventionCompletion) throws(RecordRejection) {
+        try IdentifierText.check(completion.interventionID.rawValue)
         let counts = InterventionCompletion.counts
         guard counts.contains(completion.count) else {
             throw RecordRejection("count \(completion.count) is not within \(counts.lowerBound)…\(counts.upperBound)")
@@ -28,8 +30,9 @@ public enum DecisionRecords: RecordKind {
     }
 
     /// A done decision's count in ``InterventionCompletion/counts``; a skipped one's at most its
-    /// upper bound (the deck writes 0).
+    /// upper bound (the deck writes 0), of an intervention whose id is plain text.
     public static func validate(_ decision: InterventionDecision) throws(RecordRejection) {
+        try IdentifierText.check(decision.interventionID.rawValue)
         let counts = InterventionCompletion.counts
         let allowed = decision.status == .done ? counts : 0...counts.upperBound
         guard allowed.contains(decision.count) else {

@@ -6,6 +6,12 @@ public enum NudgeSnoozeRecords: RecordKind {
 
     public static func identity(of snooze: NudgeSnooze) -> String { snooze.nudgeID }
 
+    /// A nudge id of plain text (``IdentifierText``); an id this version does not know is kept,
+    /// since a newer version may have written it.
+    public static func validate(_ snooze: NudgeSnooze) throws(RecordRejection) {
+        try IdentifierText.check(snooze.nudgeID)
+    }
+
     public static func precedes(_ lhs: NudgeSnooze, _ rhs: NudgeSnooze) -> Bool { lhs.nudgeID < rhs.nudgeID }
 }
 

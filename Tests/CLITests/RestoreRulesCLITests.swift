@@ -31,6 +31,7 @@ struct RestoreRulesCLITests {
           arguments: persistentStores, [
             (#""note":"fine""#, #""note":"a\u0000b""#, "moods", "U+0000"),
             (#""note":"fine""#, #""note":"bell\u0007""#, "moods", "U+0007"),
+            (#""hydration_target""#, #""hydration\u0000target""#, "completions", "U+0000"),
             (#""count":4"#, #""count":-5"#, "completions", "count -5 is not within 1…1000"),
             (#""count":4"#, #""count":0"#, "completions", "count 0 is not within 1…1000"),
             (#""count":4"#, #""count":4611686018427387904"#, "completions", "count 4611686018427387904 is not within 1…1000"),

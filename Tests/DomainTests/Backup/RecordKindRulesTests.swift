@@ -84,4 +84,30 @@ struct RecordKindRulesTests {
                                     isSeeded: true)
         #expect(Self.refuses { try SupplementStackSetting.validate(stack) } != nil)
     }
+
+    @Test("identifiers held as text (an intervention's, a nudge's, an exercise's): empty or with a control character refused")
+    func identifiers() throws {
+        let nul = RecordRejection(ControlCharacterError(field: .identifier, character: "\u{0}"))
+        let completion = InterventionCompletion(interventionID: "hydration\u{0}target", day: Self.day, timestamp: Self.at,
+                                                count: 1, source: .tracked)
+        #expect(Self.refuses { try CompletionRecords.validate(completion) } == nul)
+        let decision = InterventionDecision(interventionID: "", day: Self.day, status: .done, count: 1, updatedAt: Self.at)
+        #expect(Self.refuses { try DecisionRecords.validate(decision) }?.reason == "an empty identifier")
+
+        #expect(Self.refuses { try NudgeSnoozeRecords.validate(NudgeSnooze(nudgeID: "a\u{0}b", until: Self.at)) } == nul)
+        let known = NudgeSnooze.notNow(.simplify, now: Self.at, calendar: Calendar(identifier: .gregorian))
+        #expect(Self.refuses { try NudgeSnoozeRecords.validate(known) } == nil)
+        #expect(Self.refuses { try NudgeSnoozeRecords.validate(NudgeSnooze(nudgeID: "fromANewerVersion", until: Self.at)) }
+            == nil, "an id this version does not know is kept")
+
+        func exercise(id: ExerciseDefinition.ID, name: String) -> ExerciseLibrary {
+            ExerciseLibrary(exercises: [ExerciseDefinition(id: id, name: name, muscleGroup: .quads, equipment: .barbell,
+                                                           category: .strength)], isSeeded: true)
+        }
+        #expect(Self.refuses { try ExerciseLibrarySetting.validate(exercise(id: "back_squat", name: "Back squat")) } == nil)
+        #expect(Self.refuses { try ExerciseLibrarySetting.validate(exercise(id: "back\u{7}squat", name: "Back squat")) }
+            == RecordRejection(ControlCharacterError(field: .identifier, character: "\u{7}")))
+        #expect(Self.refuses { try ExerciseLibrarySetting.validate(exercise(id: "back_squat", name: "Back\u{0}squat")) }
+            == RecordRejection(ControlCharacterError(field: .name, character: "\u{0}")))
+    }
 }
