@@ -35,6 +35,12 @@ struct HostileInputBenchmark: BenchmarkCase {
                     head: #"{"format":"wellness-backup","version":1,"collections":{""# + Self.weights + #"":[""#,
                     repeating: "x", megabytes: quick ? 20 : 150, tail: #""]}}"#))
             },
+            // Under the 16 MB a record may take: only the scalar limit stops it.
+            Input(label: "a restore whose weigh-in holds a 15 MB number") { wellness in
+                _ = try await wellness.backups.restore(from: GeneratedBytes(
+                    head: #"{"format":"wellness-backup","version":1,"collections":{""# + Self.weights + #"":[{"kilograms":"#,
+                    repeating: "9", megabytes: 15, tail: "}]}}"))
+            },
             Input(label: "a restore whose weigh-in nests \(100 / scale) MB of arrays") { wellness in
                 _ = try await wellness.backups.restore(from: GeneratedBytes(
                     head: #"{"format":"wellness-backup","version":1,"collections":{""# + Self.weights + #"":["#,

@@ -17,8 +17,8 @@ public struct BackupArchiveScanner {
 
     /// The longest value (a record, the settings) read, in bytes.
     public static let maximumValueBytes = 16 << 20
-    /// The longest number, `true`, `false` or `null` read, in characters: a double's longest
-    /// spelling is 24.
+    /// The longest number, `true`, `false` or `null` read, in characters, at the top level and
+    /// inside a record alike: a double's longest spelling is 24.
     public static let maximumScalarBytes = 64
     /// The deepest nesting of arrays and objects inside one value: a record nests three deep.
     public static let maximumNesting = 32
@@ -46,6 +46,9 @@ public struct BackupArchiveScanner {
     private var inString = false
     private var escaped = false
     private var scalar = false
+    /// The characters of the number, `true`, `false` or `null` being read inside a captured
+    /// object or array.
+    private var scalarRun = 0
 
     public init() {}
 
@@ -111,16 +114,27 @@ public struct BackupArchiveScanner {
             return true
         }
         switch byte {
-        case 0x22: inString = true
+        case 0x22:
+            inString = true
+            scalarRun = 0
         case 0x7B, 0x5B:
             nesting += 1
+            scalarRun = 0
             guard nesting <= Self.maximumNesting else {
                 throw BackupError.nestedTooDeep(line: line, limit: Self.maximumNesting)
             }
         case 0x7D, 0x5D:
             nesting -= 1
+            scalarRun = 0
             if nesting == 0 { try emit(handle) }
-        default: break
+        case 0x2C, 0x3A, 0x20, 0x09, 0x0A, 0x0D:
+            scalarRun = 0
+        default:
+            // A number (or `true`, `false`, `null`) inside a record: as long as one at the top level.
+            scalarRun += 1
+            guard scalarRun <= Self.maximumScalarBytes else {
+                throw BackupError.scalarTooLong(line: line, characters: Self.maximumScalarBytes)
+            }
         }
         return true
     }
@@ -135,6 +149,7 @@ public struct BackupArchiveScanner {
         captured.removeAll(keepingCapacity: true)
         capturedLine = line
         nesting = 0
+        scalarRun = 0
         inString = false
         escaped = false
         scalar = !(byte == 0x7B || byte == 0x5B || byte == 0x22)

@@ -108,6 +108,22 @@ struct BackupArchiveScannerTests {
         #expect(BackupReading.scan(Array(record.utf8)).error == .scalarTooLong(line: 5, characters: limit))
     }
 
+    @Test("a number inside a record is held to the same limit, at its own line; a long string there is not a number")
+    func scalarInsideARecordTooLong() {
+        let limit = BackupArchiveScanner.maximumScalarBytes
+        func archive(_ kilograms: String, note: String = "x") -> [UInt8] {
+            Array(HandArchive.text([("weights", ["{\"note\":\"\(note)\",\n\"kilograms\":\(kilograms)}"])]).utf8)
+        }
+        #expect(BackupReading.scan(archive(String(repeating: "7", count: limit))).error == nil)
+        #expect(BackupReading.scan(archive("-1.5e+300", note: String(repeating: "1", count: 10_000))).error == nil)
+        for size in [1, 7, nil] as [Int?] {
+            let scanned = BackupReading.scan(archive(String(repeating: "9", count: 100_000)), chunkSize: size)
+            #expect(scanned.error == .scalarTooLong(line: 6, characters: limit), "chunk size \(String(describing: size))")
+        }
+        #expect(BackupReading.scan(archive(String(repeating: "true", count: 20))).error
+            == .scalarTooLong(line: 6, characters: limit))
+    }
+
     @Test("arrays nested deeper than the limit are refused at the line of the one too deep")
     func nestedTooDeep() {
         let limit = BackupArchiveScanner.maximumNesting
