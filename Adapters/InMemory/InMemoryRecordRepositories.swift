@@ -8,16 +8,19 @@ public final class InMemoryRecordRepositories: RecordRepositories, @unchecked Se
     private let lock = NSLock()
     private var repositories: [RecordCollection: any Sendable] = [:]
     private let changes: StoreChangeFeed?
+    private let moduleSettings: InMemoryModuleSettingsRepository
 
-    /// No records of any kind; writes are told to `changes`.
-    public init(changes: StoreChangeFeed? = nil) {
+    /// No records of any kind; writes are told to `changes`, and a tracker's write records its
+    /// module's use in `moduleSettings` (the bundle's; else settings of their own).
+    public init(changes: StoreChangeFeed? = nil, moduleSettings: InMemoryModuleSettingsRepository? = nil) {
         self.changes = changes
+        self.moduleSettings = moduleSettings ?? InMemoryModuleSettingsRepository(changes: changes)
     }
 
     public func repository<Kind: RecordKind>(for kind: Kind.Type) -> any RecordRepository<Kind> {
         lock.withLock {
             if let existing = repositories[kind.collection] as? InMemoryRecordRepository<Kind> { return existing }
-            let made = InMemoryRecordRepository<Kind>(changes: changes)
+            let made = InMemoryRecordRepository<Kind>(changes: changes, moduleSettings: moduleSettings)
             repositories[kind.collection] = made
             return made
         }
@@ -28,10 +31,13 @@ public final class InMemoryRecordRepositories: RecordRepositories, @unchecked Se
 public actor InMemoryRecordRepository<Kind: RecordKind>: RecordRepository {
     private var records: [Kind.Identity: Kind.Record] = [:]
     private let changes: StoreChangeFeed?
+    private let moduleSettings: InMemoryModuleSettingsRepository
 
-    /// No records; writes are told to `changes`.
-    public init(changes: StoreChangeFeed? = nil) {
+    /// No records; writes are told to `changes`, and a tracker's write records its module's use
+    /// in `moduleSettings` (else settings of its own).
+    public init(changes: StoreChangeFeed? = nil, moduleSettings: InMemoryModuleSettingsRepository? = nil) {
         self.changes = changes
+        self.moduleSettings = moduleSettings ?? InMemoryModuleSettingsRepository(changes: changes)
     }
 
     public func all() -> [Kind.Record] {
@@ -48,6 +54,24 @@ public actor InMemoryRecordRepository<Kind: RecordKind>: RecordRepository {
         let identity = Kind.identity(of: record)
         records[identity] = record
         changes?.report(Kind.self, identity)
+    }
+
+    /// Checks every record first, so a refusal changes nothing; then writes the records and the
+    /// module's use. Nothing else runs on this actor between the two, and a memory store has no
+    /// other process to see one without the other.
+    public func write(_ records: [Kind.Record], removing: [Kind.Identity], usingModule module: TrackingModule,
+                      at date: Date) async throws {
+        for record in records { try Kind.validate(record) }
+        for identity in removing {
+            self.records.removeValue(forKey: identity)
+            changes?.report(Kind.self, identity)
+        }
+        for record in records {
+            let identity = Kind.identity(of: record)
+            self.records[identity] = record
+            changes?.report(Kind.self, identity)
+        }
+        try await moduleSettings.update { ModuleSettings.recordingUse(of: module, at: date, in: &$0) }
     }
 
     public func remove(_ identity: Kind.Identity) -> Bool {

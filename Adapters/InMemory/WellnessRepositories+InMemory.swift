@@ -7,7 +7,8 @@ extension WellnessRepositories {
         let changes = StoreChangeFeed()
         let checkins = InMemoryCheckinRepository(changes: changes)
         let weights = InMemoryWeightRepository(changes: changes)
-        return WellnessRepositories(moduleSettings: InMemoryModuleSettingsRepository(changes: changes),
+        let moduleSettings = InMemoryModuleSettingsRepository(changes: changes)
+        return WellnessRepositories(moduleSettings: moduleSettings,
                                     dogProfile: InMemoryDogProfileRepository(changes: changes),
                                     nudgeSnoozes: InMemoryNudgeSnoozeRepository(changes: changes),
                                     interventionLog: InMemoryInterventionLogRepository(changes: changes),
@@ -23,7 +24,7 @@ extension WellnessRepositories {
                                     tier: InMemoryTierRepository(changes: changes),
                                     driftCache: InMemoryDriftCacheRepository(changes: changes),
                                     idempotency: InMemoryIdempotencyRepository(checkins: checkins),
-                                    records: InMemoryRecordRepositories(changes: changes),
+                                    records: InMemoryRecordRepositories(changes: changes, moduleSettings: moduleSettings),
                                     registry: registry,
                                     changes: changes,
                                     location: "memory")

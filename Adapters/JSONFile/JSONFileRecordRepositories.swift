@@ -71,6 +71,24 @@ public struct JSONFileRecordRepository<Kind: RecordKind>: RecordRepository {
         }
     }
 
+    public func write(_ records: [Kind.Record], removing: [Kind.Identity], usingModule module: TrackingModule,
+                      at date: Date) async throws {
+        for record in records { try Kind.validate(record) }
+        let modules = JSONFileModuleSettingsRepository.collection
+        try await store.transaction { [self] transaction in
+            var stored = try transaction.read(file, as: [Kind.Record].self) ?? []
+            try check(stored)
+            var saved: [Kind.Identity: Kind.Record] = [:]
+            for record in records { saved[Kind.identity(of: record)] = record }
+            let replaced = Set(removing).union(saved.keys)
+            stored.removeAll { replaced.contains(Kind.identity(of: $0)) }
+            try transaction.write(file, (stored + saved.values).sorted(by: Kind.precedes))
+            var settings = try transaction.read(modules, as: JSONFileModuleSettingsRepository.Document.self)?.settings
+            ModuleSettings.recordingUse(of: module, at: date, in: &settings)
+            try transaction.write(modules, settings.map(JSONFileModuleSettingsRepository.Document.init))
+        }
+    }
+
     /// Every record passes its kind's rules, and no two share an identity.
     private func check(_ records: [Kind.Record]) throws {
         var seen = Set<Kind.Identity>()

@@ -24,24 +24,28 @@ public struct SQLiteModuleSettingsRepository: ModuleSettingsRepository {
     public func update<Result: Sendable>(
         _ change: @Sendable (inout ModuleSettings?) throws -> Result
     ) async throws -> Result {
-        try await database.write(touching: [ModuleSettingsSetting.collection]) { db in
-            let original = try Self.fetch(db)
-            var settings = original
-            let result = try change(&settings)
-            if settings != original {
-                try ModuleStateRecord.deleteAll(db)
-                for entry in settings?.entries ?? [] {
-                    try ModuleStateRecord(entry).insert(db)
-                }
-                try db.execute(sql: "DELETE FROM moduleChoice")
-                if let settings, settings.firstRunAt != nil || settings.chosenAt != nil {
-                    try db.execute(sql: "INSERT INTO moduleChoice (id, firstRunAt, chosenAt) VALUES (1, ?, ?)",
-                                   arguments: [settings.firstRunAt.map(Timestamp.milliseconds),
-                                               settings.chosenAt.map(Timestamp.milliseconds)])
-                }
+        try await database.write(touching: [ModuleSettingsSetting.collection]) { db in try Self.update(db, change) }
+    }
+
+    /// Reads the settings in `db`, lets `change` modify them and writes what changed, inside the
+    /// caller's transaction.
+    static func update<Result>(_ db: Database, _ change: (inout ModuleSettings?) throws -> Result) throws -> Result {
+        let original = try Self.fetch(db)
+        var settings = original
+        let result = try change(&settings)
+        if settings != original {
+            try ModuleStateRecord.deleteAll(db)
+            for entry in settings?.entries ?? [] {
+                try ModuleStateRecord(entry).insert(db)
             }
-            return result
+            try db.execute(sql: "DELETE FROM moduleChoice")
+            if let settings, settings.firstRunAt != nil || settings.chosenAt != nil {
+                try db.execute(sql: "INSERT INTO moduleChoice (id, firstRunAt, chosenAt) VALUES (1, ?, ?)",
+                               arguments: [settings.firstRunAt.map(Timestamp.milliseconds),
+                                           settings.chosenAt.map(Timestamp.milliseconds)])
+            }
         }
+        return result
     }
 
     private static func fetch(_ db: Database) throws -> ModuleSettings? {

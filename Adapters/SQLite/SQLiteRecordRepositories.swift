@@ -67,6 +67,27 @@ public struct SQLiteRecordRepository<Kind: RecordKind>: RecordRepository {
         }
     }
 
+    public func write(_ records: [Kind.Record], removing: [Kind.Identity], usingModule module: TrackingModule,
+                      at date: Date) async throws {
+        for record in records { try Kind.validate(record) }
+        let collection = Kind.collection.rawValue
+        let saved = try records.map { (Kind.describe(Kind.identity(of: $0)), try Self.encode($0)) }
+        let removed = removing.map(Kind.describe)
+        try await database.write(touching: [Kind.collection, ModuleSettingsSetting.collection],
+                                 records: [Kind.collection: Set(saved.map(\.0) + removed)]) { db in
+            for key in removed {
+                try db.execute(sql: "DELETE FROM record WHERE collection = ? AND identity = ?", arguments: [collection, key])
+            }
+            for (key, body) in saved {
+                try db.execute(sql: """
+                    INSERT INTO record (collection, identity, body) VALUES (?, ?, ?)
+                    ON CONFLICT (collection, identity) DO UPDATE SET body = excluded.body
+                    """, arguments: [collection, key, body])
+            }
+            try SQLiteModuleSettingsRepository.update(db) { ModuleSettings.recordingUse(of: module, at: date, in: &$0) }
+        }
+    }
+
     private static func encode(_ record: Kind.Record) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

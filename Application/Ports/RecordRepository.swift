@@ -1,3 +1,4 @@
+import Foundation
 import WellnessDomain
 
 /// Keeps the records of one kind whose storage needs no tuning: every built-in store offers one
@@ -22,6 +23,14 @@ public protocol RecordRepository<Kind>: Sendable {
 
     /// Removes the record whose identity is `identity`; `false` when there was none.
     func remove(_ identity: Kind.Identity) async throws -> Bool
+
+    /// A tracking module's work: saves `records` (each replacing the record of its identity)
+    /// and removes the records of `removing`, and records a use of `module` at `date` in the
+    /// store's module settings (``ModuleSettings/recordingUse(of:at:in:)``), all in one
+    /// transaction. A record that breaks its kind's rules is refused with its
+    /// `RecordRejection`, and nothing is written, the use neither.
+    func write(_ records: [Kind.Record], removing: [Kind.Identity], usingModule module: TrackingModule,
+               at date: Date) async throws
 }
 
 /// Where a store keeps the kinds that have no repository port of their own: one

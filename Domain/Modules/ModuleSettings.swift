@@ -132,4 +132,13 @@ extension ModuleSettings {
         stored = created
         return created
     }
+
+    /// Records a use of `module` at `now` in `stored`, which becomes the first-run defaults
+    /// (``defaults(at:)``) when there were none: what a tracker's write does to the settings in
+    /// its own transaction.
+    public static func recordingUse(of module: TrackingModule, at now: Date, in stored: inout ModuleSettings?) {
+        var settings = initialising(&stored, at: now)
+        settings.recordUse(of: module, at: now)
+        stored = settings
+    }
 }

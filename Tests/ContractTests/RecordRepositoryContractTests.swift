@@ -14,4 +14,14 @@ struct RecordRepositoryContractTests {
     func waterIntake(kind: AdapterKind, rule: ContractCase<any RecordRepository<WaterIntakeRecords>>) async throws {
         try await rule.run(kind.factory { $0.records.repository(for: WaterIntakeRecords.self) })
     }
+
+    @Test(arguments: AdapterKind.allCases,
+          RecordRepositoryContract<WaterIntakeRecords>.trackerCases(samples: WaterIntakeRecords.samples,
+                                                                    changed: WaterIntakeRecords.changed,
+                                                                    invalid: WaterIntakeRecords.invalid))
+    func trackerWrites(kind: AdapterKind, rule: ContractCase<TrackedRecords<WaterIntakeRecords>>) async throws {
+        try await rule.run(kind.factory {
+            TrackedRecords(records: $0.records.repository(for: WaterIntakeRecords.self), modules: $0.moduleSettings)
+        })
+    }
 }

@@ -16,10 +16,8 @@ public struct RecordModuleUse: Sendable {
     public func execute(_ module: TrackingModule) async throws -> ModuleEntry {
         let now = time.now()
         return try await settings.update { stored in
-            var current = ModuleSettings.initialising(&stored, at: now)
-            current.recordUse(of: module, at: now)
-            stored = current
-            return current.entry(for: module)
+            ModuleSettings.recordingUse(of: module, at: now, in: &stored)
+            return ModuleSettings.initialising(&stored, at: now).entry(for: module)
         }
     }
 }
