@@ -20,6 +20,8 @@ public struct InvalidValue: WellnessError, Equatable {
         case dayCount
         case idReference
         case healthType
+        /// A time of day on the wall clock (`HH:MM`).
+        case wallTime
     }
 
     /// The field whose value was refused.

@@ -15,6 +15,8 @@ struct Console {
 
     var messages: CLIMessages { CLIMessages(localizer: text) }
     var calendar: Calendar { wellness.time.calendar }
+    /// Now, on the container's clock (`--now` when given).
+    var now: Date { wellness.time.now() }
 
     /// Runs `body` with a container built from `options`. Any error is worded here, in the
     /// person's language with the CLI's hints, and ends the run with status 1.

@@ -45,6 +45,8 @@ public struct Wellness: Sendable {
     public let weight: Weight
     /// Health data imported from an Apple Health export.
     public let health: Health
+    /// Walks, added and planned.
+    public let walks: Walks
     /// Check-ins, insights, trends, tiers and the offline queue; local or from a server.
     public let drift: Drift
 
@@ -90,6 +92,7 @@ public struct Wellness: Sendable {
         moods = Moods(moods: repositories.moods, time: time)
         weight = Weight(weights: repositories.weights, time: time)
         self.health = Health(health: repositories.health, time: time)
+        walks = Walks(repositories: repositories, time: time)
         drift = Drift(repositories: repositories, tierOverride: tierOverride, server: connected, time: time)
         getTodaySummary = GetTodaySummary(
             modules: modules.listModules, profile: profile.getDogProfile, nudges: nudges.evaluateNudges,

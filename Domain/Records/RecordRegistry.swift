@@ -40,6 +40,8 @@ public struct RecordRegistry: Sendable {
         NudgeSnoozeRecords.self,
         WeightRecords.self,
         HealthRecords.self,
+        WalkRecords.self,
+        PlannedWalkRecords.self,
     ], settings: [
         TierSetting.self,
         ModuleSettingsSetting.self,

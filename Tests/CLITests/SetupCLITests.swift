@@ -61,8 +61,8 @@ struct SetupCLITests {
     }
 
     @Test("modules list shows each module's description, in English and Dutch",
-          arguments: [("C.UTF-8", "Walking routes and scheduling", "DESCRIPTION"),
-                      ("nl_NL.UTF-8", "Wandelroutes en planning", "OMSCHRIJVING")])
+          arguments: [("C.UTF-8", "Walks logged and planned", "DESCRIPTION"),
+                      ("nl_NL.UTF-8", "Wandelingen bijhouden en plannen", "OMSCHRIJVING")])
     func descriptions(lang: String, walks: String, header: String) async throws {
         let cli = try Sandbox()
         let text = try await cli.ok(["modules", "list"], now: Self.now, extraEnv: ["LANG": lang])
@@ -88,7 +88,7 @@ struct SetupCLITests {
         let screen = ModuleSelection(settings: settings).screen(Localizer(locale: .nl))
         #expect(screen.first == "Wat wil je bijhouden?", "\(screen)")
         #expect(screen.contains { $0.hasPrefix("> [ ] ") }, "the cursor on the first module, off: \(screen)")
-        #expect(screen.contains { $0.contains("Wandelroutes en planning") }, "\(screen)")
+        #expect(screen.contains { $0.contains("Wandelingen bijhouden en plannen") }, "\(screen)")
     }
 
     @Test("setup in a real terminal: space switches the first module off, enter saves",

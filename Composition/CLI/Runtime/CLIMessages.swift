@@ -74,6 +74,7 @@ struct CLIMessages {
         case ClientSessionError.sessionEnded(let server, let email):
             LocalizedText("cli.hint.logInAgain", [.verbatim(server.absoluteString), .verbatim(email)])
         case WellnessDemoError.storeNotEmpty: LocalizedText("cli.hint.freshDemo")
+        case ModuleOffError.off(let module): LocalizedText("cli.hint.enableModule", [.verbatim(module.rawValue)])
         default: nil
         }
     }

@@ -1,0 +1,57 @@
+import Foundation
+import WellnessDomain
+
+/// The walks of the last days, those added and the walking workouts of the health data, and
+/// where today's planned walks stand.
+public struct ListWalks: Sendable {
+    let walks: any RecordRepository<WalkRecords>
+    let plan: any RecordRepository<PlannedWalkRecords>
+    let health: any HealthRepository
+    let modules: any ModuleSettingsRepository
+    let time: TimeContext
+
+    public init(walks: any RecordRepository<WalkRecords>, plan: any RecordRepository<PlannedWalkRecords>,
+                health: any HealthRepository, modules: any ModuleSettingsRepository, time: TimeContext) {
+        self.walks = walks
+        self.plan = plan
+        self.health = health
+        self.modules = modules
+        self.time = time
+    }
+
+    /// The walks that started in the last `days` local days (today included), oldest first:
+    /// those added with ``AddWalk`` and the walking workouts imported from Apple Health (read
+    /// from the health data, so a re-import counts none twice). Throws `ModuleOffError` when the
+    /// walks module is off and `InvalidValue` for a day count out of range.
+    public func execute(days: Int = 30) async throws -> [WalkEntry] {
+        try await ModuleOffError.requireOn(.walks, in: modules, now: time.now())
+        return try await entries(in: try time.lastDays(days))
+    }
+
+    /// Today's planned walks, each with the walk that counted for it, in order. Throws
+    /// `ModuleOffError` when the walks module is off.
+    public func today() async throws -> [PlannedWalkStatus] {
+        try await ModuleOffError.requireOn(.walks, in: modules, now: time.now())
+        return try await plannedToday()
+    }
+
+    /// Today's planned walks, whether the module is on or not (for ``TodaySummary``-like
+    /// callers that check the module themselves).
+    func plannedToday() async throws -> [PlannedWalkStatus] {
+        let today = time.today()
+        let planned = try await plan.all().map(\.time)
+        guard !planned.isEmpty else { return [] }
+        let starts = try await entries(in: today...today).map(\.start)
+        return WalkPlan.day(today, planned: planned, walks: starts, in: time.calendar.timeZone)
+    }
+
+    private func entries(in days: ClosedRange<LocalDay>) async throws -> [WalkEntry] {
+        let zone = time.calendar.timeZone
+        let start = CivilTime.instant(days.lowerBound, millisecondOfDay: 0, in: zone)
+        let end = CivilTime.instant(days.upperBound.adding(days: 1), millisecondOfDay: 0, in: zone)
+        let added = try await walks.all().filter { $0.start >= start && $0.start < end }.map(WalkEntry.init)
+        let workouts = try await health.samples(of: [.workout], startingIn: DateInterval(start: start, end: end))
+            .compactMap(WalkEntry.init(workout:))
+        return (added + workouts).sorted { $0.start < $1.start }
+    }
+}
