@@ -15,10 +15,11 @@ struct BackupWorld {
     let queue = InMemoryCheckinQueueRepository()
     let tier = InMemoryTierRepository()
     let driftCache = InMemoryDriftCacheRepository()
-    let records = InMemoryRecordRepositories()
+    let records: InMemoryRecordRepositories
 
     init() {
         health = InMemoryHealthRepository(keptWith: weights)
+        records = InMemoryRecordRepositories(moduleSettings: world.settings)
     }
 
     var stores: WellnessRepositories {
@@ -78,6 +79,10 @@ struct BackupWorld {
         // 02:30 twice in Amsterdam the night the clocks went back: this is the second.
         _ = try await addWeight.execute(kilograms: 72.1, at: Fixtures.instant("2025-10-26T01:30:00Z"))
         _ = try await ImportHealthExport(health: health, time: time).execute(InMemoryHealthExport(HealthImportXML.day))
+        _ = try await AddWalk(walks: records.repository(for: WalkRecords.self), modules: world.settings, time: time)
+            .execute(minutes: 35, kilometres: 2.4, note: "park \"loop\" ☃")
+        _ = try await PlanWalks(plan: records.repository(for: PlannedWalkRecords.self), modules: world.settings, time: time)
+            .execute([WallTime(hour: 7, minute: 30)!, WallTime(hour: 18, minute: 0)!])
     }
 }
 

@@ -32,7 +32,7 @@ struct BackupCLITests {
     }
 
     static let collections: Set = ["supplementLogs", "goals", "goalTips", "journals", "moods", "checkins", "queuedCheckins",
-                                   "completions", "decisions", "nudgeSnoozes", "weights", "health"]
+                                   "completions", "decisions", "nudgeSnoozes", "weights", "health", "walks", "walkPlan"]
 
     @Test("backup FILE, then restore FILE into an empty store of either kind: the same archive",
           arguments: persistentStores, persistentStores)
@@ -46,7 +46,7 @@ struct BackupCLITests {
         let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
         let archive = try String(contentsOf: file, encoding: .utf8)
-        #expect(archive.hasPrefix(#"{"format":"wellness-backup","version":1,"#))
+        #expect(archive.hasPrefix(#"{"format":"wellness-backup","version":2,"#))
         #expect(try await Self.archive(source) == archive, "backup - writes what backup FILE wrote")
 
         let target = try Sandbox(store: to)

@@ -108,6 +108,10 @@ struct BackupRoundTripTests {
                 == b.interventionLog.completions(on: days).count, "\(label) completions")
         #expect(try await a.interventionLog.decisions(on: days).count
                 == b.interventionLog.decisions(on: days).count, "\(label) decisions")
+        #expect(try await a.records.repository(for: WalkRecords.self).all()
+                == b.records.repository(for: WalkRecords.self).all(), "\(label) walks")
+        #expect(try await a.records.repository(for: PlannedWalkRecords.self).all()
+                == b.records.repository(for: PlannedWalkRecords.self).all(), "\(label) walk plan")
     }
 }
 
@@ -286,5 +290,19 @@ struct StoreGenerator {
                                         energyKilocalories: Bool.random(using: &random) ? 312.5 : nil))
         }
         _ = try await stores.health.importSamples { [samples] inserter in try inserter.insert(samples) }
+
+        // Walks and the walk plan (archive version 2), after everything version 1 holds, so a
+        // seed fills the collections of version 1 as it did.
+        let walks = stores.records.repository(for: WalkRecords.self)
+        for _ in 0..<count(0...4) {
+            let kilometres: [Double?] = [nil, 0.01, 2.5, 100]
+            try await walks.save(Walk(stored: .init(uuid()), start: instant(),
+                                      minutes: Bool.random(using: &random) ? count(1...1440) : nil,
+                                      kilometres: kilometres.randomElement(using: &random)!, note: text()))
+        }
+        let plan = stores.records.repository(for: PlannedWalkRecords.self)
+        for minute in Set((0..<count(0...3)).map { _ in count(0...1439) }).sorted() {
+            try await plan.save(PlannedWalk(time: WallTime(hour: minute / 60, minute: minute % 60)!))
+        }
     }
 }

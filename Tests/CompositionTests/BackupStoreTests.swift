@@ -112,7 +112,8 @@ struct BackupStoreTests {
             ("a broken reference found at the end", try Self.brokenReference(good)),
             ("cut short in the health samples", Array(good.dropLast(60))),
             ("a newer version", Array(String(decoding: good, as: UTF8.self)
-                .replacingOccurrences(of: #""version":1,"#, with: #""version":2,"#).utf8)),
+                .replacingOccurrences(of: "\"version\":\(BackupArchive.version),",
+                                      with: "\"version\":\(BackupArchive.version + 1),").utf8)),
         ]
         for (name, archive) in bad {
             await #expect(throws: BackupError.self, "\(name)") {

@@ -23,7 +23,7 @@ struct BackupArchiveScannerTests {
         #expect(scanned.error == nil)
         let settings = String(HandArchive.settings.dropFirst(#""settings":"#.count).dropLast())
         #expect(scanned.items == [
-            Self.member("format", #""wellness-backup""#, line: 1), Self.member("version", "1", line: 1),
+            Self.member("format", #""wellness-backup""#, line: 1), Self.member("version", "\(BackupArchive.version)", line: 1),
             Self.member("settings", settings, line: 2),
             .collection(name: "journals", line: 4),
             Self.record("journals", 1, HandArchive.journal(), line: 5),

@@ -218,7 +218,8 @@ enum BackupSample {
 /// name, then a line per record and a line closing each collection; the collections not given
 /// follow, empty.
 enum HandArchive {
-    static let head = #"{"format":"wellness-backup","version":1,"#
+    /// The header of an archive of the current version (``BackupArchive/version``).
+    static let head = #"{"format":"wellness-backup","version":\#(BackupArchive.version),"#
     static let supplementJSON = #"{"dosage":"2000 IU","id":"00000001-5e1f-4000-8000-000000000000","isActive":true,"#
         + #""name":"Vitamin D3","sortOrder":0,"timeOfDay":"morning"}"#
     static let settings = #""settings":{"exerciseLibrary":{"isSeeded":false,"items":[]},"#

@@ -7,7 +7,8 @@ import WellnessTestSupport
 /// archive reads that collection as empty, and a newer one must hold it.
 @Suite("Record registry and the archive")
 struct RecordRegistryTests {
-    /// A kind that only the newer registry knows, added in archive version 2.
+    /// A kind that only the newer registry knows, added in archive version 3 (Wellness's own
+    /// kinds reach version 2).
     enum Steps: RecordKind {
         struct Count: Codable, Equatable, Sendable {
             let day: LocalDay
@@ -15,7 +16,7 @@ struct RecordRegistryTests {
         }
 
         static let collection: RecordCollection = "stepCounts"
-        static var archiveVersion: Int { 2 }
+        static var archiveVersion: Int { 3 }
         static func identity(of count: Count) -> LocalDay { count.day }
         static func precedes(_ lhs: Count, _ rhs: Count) -> Bool { lhs.day < rhs.day }
 
@@ -42,49 +43,52 @@ struct RecordRegistryTests {
         return (records, nil)
     }
 
-    @Test("Wellness's own kinds are the archive's twelve collections, in the order version 1 writes them")
+    @Test("Wellness's own kinds are the archive's collections, in the order it writes them: version 1's twelve, then version 2's")
     func standardOrder() {
         #expect(RecordRegistry.standard.collections.map(\.rawValue) == [
             "supplementLogs", "goals", "goalTips", "journals", "moods", "checkins", "queuedCheckins",
             "completions", "decisions", "nudgeSnoozes", "weights", "health",
+            "walks", "walkPlan",
         ])
-        #expect(RecordRegistry.standard.archiveVersion == 1)
-        #expect(BackupArchive.version == 1)
+        #expect(RecordRegistry.standard.kinds.prefix(12).allSatisfy { $0.archiveVersion == 1 })
+        #expect(RecordRegistry.standard.kinds.dropFirst(12).allSatisfy { $0.archiveVersion == 2 })
+        #expect(RecordRegistry.standard.archiveVersion == 2)
+        #expect(BackupArchive.version == 2)
     }
 
-    @Test("a registry with a kind added later writes version 2, with the new collection last")
-    func newerWritesVersion2() throws {
+    @Test("a registry with a kind added later writes version 3, with the new collection last")
+    func newerWritesVersion3() throws {
         var bytes: [UInt8] = []
         var writer = BackupArchiveWriter(registry: Self.newer) { bytes += $0 }
         try writer.begin(settings: BackupSettings())
         try writer.append(Steps.record(Steps.Count(day: Fixtures.day("2026-11-20"), steps: 8_000)))
         try writer.finish()
         let text = String(decoding: bytes, as: UTF8.self)
-        #expect(text.hasPrefix(#"{"format":"wellness-backup","version":2,"#))
+        #expect(text.hasPrefix(#"{"format":"wellness-backup","version":3,"#))
         #expect(text.hasSuffix("\"stepCounts\":[\n{\"day\":\"2026-11-20\",\"steps\":8000}\n]\n}}\n"))
         let read = Self.read(text, registry: Self.newer)
         #expect(read.error == nil)
         #expect(read.records == [Steps.record(Steps.Count(day: Fixtures.day("2026-11-20"), steps: 8_000))])
     }
 
-    @Test("a version-1 archive reads in a newer registry, the collection it lacks as empty")
-    func version1ReadsInNewer() {
+    @Test("an archive of Wellness's version reads in a newer registry, the collection it lacks as empty")
+    func olderReadsInNewer() {
         let read = Self.read(HandArchive.text([("journals", [HandArchive.journal()])]), registry: Self.newer)
         #expect(read.error == nil)
         #expect(read.records.map(\.collection) == [.journals])
     }
 
-    @Test("a version-2 archive must hold the collection version 2 added")
-    func version2NeedsItsCollection() {
+    @Test("a version-3 archive must hold the collection version 3 added")
+    func version3NeedsItsCollection() {
         let text = HandArchive.text([("journals", [HandArchive.journal()])],
-                                    head: #"{"format":"wellness-backup","version":2,"#)
+                                    head: #"{"format":"wellness-backup","version":3,"#)
         #expect(Self.read(text, registry: Self.newer).error == .missing("collections.stepCounts"))
     }
 
-    @Test("a version-2 archive is newer than Wellness's own registry reads")
-    func version2IsNewerForStandard() {
-        let text = HandArchive.text([("stepCounts", [])], head: #"{"format":"wellness-backup","version":2,"#)
-        #expect(Self.read(text, registry: .standard).error == .newerVersion(found: 2, supported: 1))
+    @Test("a version-3 archive is newer than Wellness's own registry reads")
+    func version3IsNewerForStandard() {
+        let text = HandArchive.text([("stepCounts", [])], head: #"{"format":"wellness-backup","version":3,"#)
+        #expect(Self.read(text, registry: .standard).error == .newerVersion(found: 3, supported: 2))
     }
 
     @Test("a collection the registry does not know is refused with its name")
