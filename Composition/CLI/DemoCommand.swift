@@ -45,6 +45,7 @@ struct DemoCommand: AsyncParsableCommand {
                                    ("wellness trends", "cli.demo.trends"),
                                    ("wellness weight trend", "cli.demo.weight"),
                                    ("wellness weight chart --out weight.svg", "cli.demo.chart"),
+                                   ("wellness walks", "cli.demo.walks"),
                                    ("wellness modules", "cli.demo.modules"),
                                    ("wellness profile", "cli.demo.profile"), ("wellness nudges", "cli.demo.nudges"),
                                    ("wellness nudges apply simplify", "cli.demo.apply"),

@@ -145,16 +145,33 @@ public enum WellnessDemo {
 
         // A month and a half of use: walks and meals every day, training most days until last
         // week, medications and socialization dropped after the first week, documents never.
+        // Walks are tracked for real; the other modules' use is recorded as `modules use` does.
         func use(_ module: TrackingModule, on day: LocalDay, hour: Int, minute: Int = 0) async throws {
             let moment = day.at(hour: hour, minute: minute, in: calendar)
             guard moment <= now else { return }
             clock.set(moment)
             try await app.modules.recordUse(module)
         }
+        // Walks twice a day, planned at 07:30 and 18:00: the morning one every day, the evening
+        // one on most; each walk records the module's use itself.
+        func walk(on day: LocalDay, hour: Int, minute: Int, minutes: Int, kilometres: Double, note: String? = nil)
+            async throws {
+            let moment = day.at(hour: hour, minute: minute, in: calendar)
+            guard moment <= now else { return }
+            clock.set(moment)
+            try await app.walks.add(start: moment, minutes: minutes, kilometres: kilometres, note: note)
+        }
+        clock.set(firstRun)
+        try await app.walks.plan([WallTime(hour: 7, minute: 30), WallTime(hour: 18, minute: 0)].compactMap { $0 })
         for offset in 0...45 {
             let day = start.adding(days: offset)
             try await use(.feeding, on: day, hour: 8)
-            try await use(.walks, on: day, hour: 7, minute: 15)
+            try await walk(on: day, hour: 7, minute: 15 + offset % 20, minutes: 25 + offset % 15,
+                           kilometres: Double(18 + offset % 9) / 10, note: offset % 10 == 4 ? "Met Bella in the park." : nil)
+            if offset % 4 != 3 {
+                try await walk(on: day, hour: 18, minute: 5 + offset % 30, minutes: 40 + offset % 20,
+                               kilometres: Double(30 + offset % 12) / 10)
+            }
             if offset <= 7 {
                 try await use(.medications, on: day, hour: 8, minute: 5)
                 try await use(.socialization, on: day, hour: 17)

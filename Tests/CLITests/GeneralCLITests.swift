@@ -293,7 +293,11 @@ struct GeneralCLITests {
         let profile = try await cli.ok(["profile", "show", "--json"], now: Moment.start)
         #expect((try profile.json() as? [String: Any])?["lifePhase"] as? String == "adult")
         let walks = try await cli.modules(now: Moment.start).first { $0["module"] as? String == "walks" }
-        #expect(walks?["lastUsed"] as? String == "2026-01-05T06:15:00.000Z", "walked 07:15 local today")
+        #expect(walks?["lastUsed"] as? String == "2026-01-05T06:20:00.000Z", "walked at 07:20 local today, the walk's own use")
+        let listed = try #require(try await cli.ok(["walks", "--json"], now: Moment.start).json() as? [String: Any])
+        let recent = try #require(listed["walks"] as? [[String: Any]])
+        #expect(recent.count > 30 && recent.allSatisfy { $0["source"] as? String == "added" }, "\(recent.count) walks")
+        #expect((listed["today"] as? [[String: Any]])?.compactMap { $0["time"] as? String } == ["07:30", "18:00"])
     }
 
     @Test("demo --json reports the directory, store, dog and nudges")
