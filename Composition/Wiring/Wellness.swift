@@ -51,6 +51,7 @@ public struct Wellness: Sendable {
     public let drift: Drift
 
     let getTodaySummary: GetTodaySummary
+    let listDue: ListDue
 
     /// Wires the use cases to the given repositories. `catalog` defaults to the bundled one, in
     /// `locale` like the default supplements a new store is seeded with;
@@ -94,6 +95,9 @@ public struct Wellness: Sendable {
         self.health = Health(health: repositories.health, time: time)
         walks = Walks(repositories: repositories, time: time)
         drift = Drift(repositories: repositories, tierOverride: tierOverride, server: connected, time: time)
+        listDue = ListDue(modules: repositories.moduleSettings, walks: walks.listWalks,
+                          supplements: supplements.listSupplements, checkinToday: drift.readCheckinToday,
+                          marker: repositories.records.repository(for: DueMarkerRecords.self), time: time)
         getTodaySummary = GetTodaySummary(
             modules: modules.listModules, profile: profile.getDogProfile, nudges: nudges.evaluateNudges,
             deck: catchUp.buildCatchUpDeck, journal: journal.getJournal, supplements: supplements.listSupplements,
@@ -118,5 +122,16 @@ public struct Wellness: Sendable {
     /// server's when logged in), the latest weigh-in, today's mood and yesterday's health day.
     public func todaySummary() async throws -> TodaySummary {
         try await getTodaySummary.execute()
+    }
+
+    /// What is due now or overdue, oldest first: planned walks, supplements not taken, today's check-in.
+    public func due() async throws -> [DueItem] {
+        try await listDue.execute()
+    }
+
+    /// What fell due since the previous call (everything due, the first time); marks now as
+    /// looked at, in this store only.
+    public func newlyDue() async throws -> [DueItem] {
+        try await listDue.new()
     }
 }

