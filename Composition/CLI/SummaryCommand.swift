@@ -80,13 +80,17 @@ extension Console {
         if let health = summary.health {
             print(text.string("cli.summary.health", .verbatim(health.day.description), .verbatim(healthParts(health))))
         }
+        if !summary.due.isEmpty {
+            print(text.string("cli.summary.due"))
+            for item in summary.due { print("  " + localTime(item.since) + "  " + dueLine(item)) }
+        }
     }
 }
 
 /// `{"today", "dog", "enabledModules", "needsSetup", "nudges", "deck", "journal", "supplements", "goals", "insights",
-/// "checkin", "weight", "mood", "health"}`: `checkin` is `{"done", "source", "offline", "checkin"}` (`null` without
+/// "checkin", "weight", "mood", "health", "due"}`: `checkin` is `{"done", "source", "offline", "checkin"}` (`null` without
 /// check-ins wired in), `weight` a trend (`null` without weigh-ins), `mood` today's (`null` when none), `health`
-/// yesterday's day (`null` without imported health data).
+/// yesterday's day (`null` without imported health data), `due` what is due now (`[{"kind", "name", "since"}]`).
 struct SummaryOutput: Encodable {
     let today: LocalDay
     let dog: ProfileOutput?
@@ -102,6 +106,7 @@ struct SummaryOutput: Encodable {
     let weight: WeightTrendOutput?
     let mood: MoodOutput?
     let health: HealthDayOutput?
+    let due: [DueOutput]
 
     init(_ summary: TodaySummary, _ text: Localizer) {
         today = summary.today
@@ -118,6 +123,7 @@ struct SummaryOutput: Encodable {
         weight = summary.weight.map(WeightTrendOutput.init)
         mood = summary.mood.map(MoodOutput.init)
         health = summary.health.map(HealthDayOutput.init)
+        due = summary.due.map(DueOutput.init)
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -136,11 +142,12 @@ struct SummaryOutput: Encodable {
         try container.encode(weight, forKey: .weight)
         try container.encode(mood, forKey: .mood)
         try container.encode(health, forKey: .health)
+        try container.encode(due, forKey: .due)
     }
 
     enum CodingKeys: String, CodingKey {
         case today, dog, enabledModules, needsSetup, nudges, deck, journal, supplements, goals, insights
-        case checkin, weight, mood, health
+        case checkin, weight, mood, health, due
     }
 }
 

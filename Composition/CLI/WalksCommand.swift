@@ -22,6 +22,7 @@ struct WalksCommand: AsyncParsableCommand {
         func validate() throws {
             try refused("--minutes") { _ = try Walk(start: Date(), minutes: minutes) }
             try refused("--km") { _ = try Walk(start: Date(), kilometres: km) }
+            try refused("--note") { _ = try Walk(start: Date(), note: note) }
         }
 
         func run() async throws {

@@ -103,7 +103,8 @@ public struct Wellness: Sendable {
             deck: catchUp.buildCatchUpDeck, journal: journal.getJournal, supplements: supplements.listSupplements,
             goals: goals.listGoals, tips: goals.getGoalTips, insights: drift.computeWeeklyInsights,
             glance: GetTodaySummary.Glance(checkin: drift.readCheckinToday, weight: weight.getWeightTrend,
-                                           moods: moods.listMoods, health: self.health.getHealthSummary),
+                                           moods: moods.listMoods, health: self.health.getHealthSummary,
+                                           due: listDue),
             time: time)
     }
 

@@ -4,9 +4,10 @@ import Foundation
 /// walked, is due, or was missed.
 ///
 /// A walk counts for a planned time when it starts from ``earlyMinutes`` before that time until
-/// ``earlyMinutes`` before the next planned time (the last one's until midnight); each walk
-/// counts once, for the earliest planned time it can. A planned walk not yet walked is due from
-/// its time until its window ends, and missed after that.
+/// ``earlyMinutes`` before the next planned time, or halfway to it when that is later (two
+/// walks planned half an hour apart each get a quarter of an hour); the last one's until
+/// midnight. Each walk counts once, for the earliest planned time it can. A planned walk not yet
+/// walked is due from its time until its window ends, and missed after that.
 public enum WalkPlan {
     /// The most times one plan may hold.
     public static let maximumTimes = 12
@@ -28,9 +29,14 @@ public enum WalkPlan {
         let midnight = day.adding(days: 1)
         return times.enumerated().map { index, time in
             let at = time.instant(on: day, in: zone)
-            let windowEnd = index + 1 < times.count
-                ? times[index + 1].instant(on: day, in: zone).addingTimeInterval(-Double(earlyMinutes * 60))
-                : CivilTime.instant(midnight, millisecondOfDay: 0, in: zone)
+            let windowEnd: Date
+            if index + 1 < times.count {
+                let next = times[index + 1].instant(on: day, in: zone)
+                windowEnd = max(next.addingTimeInterval(-Double(earlyMinutes * 60)),
+                                at.addingTimeInterval(next.timeIntervalSince(at) / 2))
+            } else {
+                windowEnd = CivilTime.instant(midnight, millisecondOfDay: 0, in: zone)
+            }
             let opens = at.addingTimeInterval(-Double(earlyMinutes * 60))
             let walked = unused.firstIndex { $0 >= opens && $0 < windowEnd }.map { unused.remove(at: $0) }
             return PlannedWalkStatus(time: time, at: at, windowEnd: max(windowEnd, at), walked: walked)

@@ -215,14 +215,17 @@ struct GeneralCLITests {
         #expect(dutch.stdout.contains("Wellness — vandaag, 2026-01-05"), "\(dutch)")
     }
 
-    @Test("summary --json has today, dog, enabledModules, needsSetup, nudges, deck, journal, supplements, goals, insights, checkin, weight, mood and health",
+    @Test("summary --json has today, dog, enabledModules, needsSetup, nudges, deck, journal, supplements, goals, insights, checkin, weight, mood, health and due",
           arguments: persistentStores)
     func summaryJSON(store: String) async throws {
         let cli = try Sandbox(store: store)
         let fresh = try await cli.ok(["summary", "--json"], now: Moment.start)
         let summary = try #require(try fresh.json() as? [String: Any])
         #expect(Set(summary.keys) == ["today", "dog", "enabledModules", "needsSetup", "nudges", "deck", "journal",
-                                      "supplements", "goals", "insights", "checkin", "weight", "mood", "health"])
+                                      "supplements", "goals", "insights", "checkin", "weight", "mood", "health", "due"])
+        let due = try #require(summary["due"] as? [[String: Any]])
+        #expect(!due.isEmpty && due.allSatisfy { $0["kind"] as? String == "supplement" && $0["since"] as? String == "2026-01-05T08:00:00.000Z" },
+                "10:00 local: the default stack's morning supplements, from 09:00: \(due)")
         #expect((summary["checkin"] as? [String: Any])?["done"] as? Bool == false)
         #expect((summary["checkin"] as? [String: Any])?["source"] as? String == "local")
         #expect(summary["weight"] is NSNull && summary["mood"] is NSNull && summary["health"] is NSNull,

@@ -107,6 +107,7 @@ struct WalksCLITests {
         (["walks", "add", "--minutes", "1441"], ["--minutes", "1441"]),
         (["walks", "add", "--km", "0"], ["--km", "0.0 km"]),
         (["walks", "add", "--km", "100.01"], ["--km", "100.01"]),
+        (["walks", "add", "--note", "bell\u{7}"], ["--note", "U+0007"]),
         (["walks", "plan", "25:00"], ["'25:00'", "HH:MM"]),
         (["walks", "plan", "7:5"], ["'7:5'"]),
         (["walks", "plan", "07:30", "7:30"], ["07:30 is planned twice"]),

@@ -25,14 +25,17 @@ public struct GetTodaySummary: Sendable {
         public var moods: ListMoods?
         /// Yesterday's health day.
         public var health: GetHealthSummary?
+        /// What is due now (``ListDue``: only what the enabled modules and the other trackers hold).
+        public var due: ListDue?
 
         /// A glance of the given use cases (none by default).
         public init(checkin: ReadCheckinToday? = nil, weight: GetWeightTrend? = nil, moods: ListMoods? = nil,
-                    health: GetHealthSummary? = nil) {
+                    health: GetHealthSummary? = nil, due: ListDue? = nil) {
             self.checkin = checkin
             self.weight = weight
             self.moods = moods
             self.health = health
+            self.due = due
         }
     }
 
@@ -83,6 +86,7 @@ public struct GetTodaySummary: Sendable {
                             goals: try await goalsWithTips(),
                             insights: try await insights?.execute(days: 7))
         summary.checkin = try await glance.checkin?.execute()
+        summary.due = try await glance.due?.execute() ?? []
         if let trend = try await glance.weight?.execute(), trend.latest != nil { summary.weight = trend }
         let today = summary.today
         summary.mood = try await glance.moods?.execute(days: 1).first { $0.day == today }

@@ -31,4 +31,7 @@ public struct TodaySummary: Sendable, Equatable {
     public var mood: MoodEntry?
     /// Yesterday's health day; `nil` when no health data was ever imported.
     public var health: HealthDaySummary?
+    /// What is due now or overdue, oldest first (``ListDue``); empty when nothing is (or it is
+    /// not wired in).
+    public var due: [DueItem] = []
 }

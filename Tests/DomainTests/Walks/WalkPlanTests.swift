@@ -165,9 +165,12 @@ struct WalkPlanTests {
     func closeTimes() throws {
         let statuses = Self.day(try Self.times("07:00", "07:30"), walks: [])
         let first = try #require(statuses.first)
-        #expect(first.windowEnd == first.at)
+        #expect(first.windowEnd == Self.local("07:15"), "halfway to the next, which is later than an hour before it")
         #expect(first.state(at: Self.local("06:59")) == .upcoming)
-        #expect(first.state(at: Self.local("07:00")) == .missed)
+        #expect(first.state(at: Self.local("07:00")) == .due)
+        #expect(first.state(at: Self.local("07:15")) == .missed)
+        let walked = Self.day(try Self.times("07:00", "07:30"), walks: [Self.local("07:00"), Self.local("07:20")])
+        #expect(walked.map(\.walked) == [Self.local("07:00"), Self.local("07:20")], "each planned walk its own walk")
     }
 
     @Test("Amsterdam's spring-forward day: 02:30 lands at 03:30; the last window ends at midnight summer time")
