@@ -20,8 +20,6 @@ struct RecordRepositoryContractTests {
                                                                     changed: WaterIntakeRecords.changed,
                                                                     invalid: WaterIntakeRecords.invalid))
     func trackerWrites(kind: AdapterKind, rule: ContractCase<TrackedRecords<WaterIntakeRecords>>) async throws {
-        try await rule.run(kind.factory {
-            TrackedRecords(records: $0.records.repository(for: WaterIntakeRecords.self), modules: $0.moduleSettings)
-        })
+        try await rule.run(kind.trackerFactory(WaterIntakeRecords.self))
     }
 }

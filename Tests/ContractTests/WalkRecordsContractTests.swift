@@ -40,9 +40,7 @@ struct WalkRecordsContractTests {
                                                              changed: WalkRecordsContractTests.changed,
                                                              invalid: WalkRecordsContractTests.invalidWalk))
     func walkWrites(kind: AdapterKind, rule: ContractCase<TrackedRecords<WalkRecords>>) async throws {
-        try await rule.run(kind.factory {
-            TrackedRecords(records: $0.records.repository(for: WalkRecords.self), modules: $0.moduleSettings)
-        })
+        try await rule.run(kind.trackerFactory(WalkRecords.self))
     }
 
     /// Three planned times, out of order.

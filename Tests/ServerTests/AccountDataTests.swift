@@ -30,7 +30,7 @@ struct AccountDataTests {
             #expect(reply.header("Content-Disposition")?.contains("attachment") == true)
             let archive = try reply.object()
             #expect(archive["format"] as? String == "wellness-backup")
-            #expect(archive["version"] as? Int == 1)
+            #expect(archive["version"] as? Int == BackupArchive.version)
             let collections = try #require(archive["collections"] as? [String: [[String: Any]]])
             #expect(collections["checkins"]?.count == 1)
             #expect(collections["goals"]?.map { $0["title"] as? String } == ["Sleep by eleven"], "Bob's goal is not in it")

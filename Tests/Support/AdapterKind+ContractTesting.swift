@@ -1,4 +1,5 @@
 import WellnessContractTesting
+import WellnessDomain
 
 // MARK: - Contract factories
 
@@ -12,6 +13,12 @@ extension AdapterKind {
             let store = try makeStore()
             return ContractStore(subject: port(store)) { port(try reopen(store)) }
         }
+    }
+
+    /// Stores for the tracker-write contract (`RecordRepositoryContract.trackerCases`): `kind`'s
+    /// records beside the same store's module settings.
+    public func trackerFactory<Kind: RecordKind>(_ kind: Kind.Type) -> AdapterFactory<TrackedRecords<Kind>> {
+        factory { TrackedRecords(records: $0.records.repository(for: kind), modules: $0.moduleSettings) }
     }
 
     /// Server stores for the contract cases: each a fresh `makeServerStore()` seen through

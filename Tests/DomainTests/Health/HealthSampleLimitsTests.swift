@@ -54,10 +54,13 @@ struct HealthSampleLimitsTests {
     }
 
     @Test("the health kind's rules refuse a bad sample from outside (restore, a store's repository)")
-    func kindRules() {
-        #expect(throws: RecordRejection("water value 1e+308 L is outside 0…10 L")) {
-            try HealthRecords.validate(Self.sample(.water, 1e308))
+    func kindRules() throws {
+        let water = Self.sample(.water, 1e308)
+        let problem = try #require(water.problem)
+        #expect(throws: RecordRejection(problem), "worded for people, as the CLI words it") {
+            try HealthRecords.validate(water)
         }
+        #expect(RecordRejection(problem).cause == problem.message)
         #expect(throws: Never.self) { try HealthRecords.validate(Self.sample(.water, 2)) }
     }
 
