@@ -2,7 +2,7 @@ import Foundation
 
 /// A walk with the dog: when it started, and as much of it as the person noted (how long, how
 /// far, a note). A walking workout from Apple Health counts as a walk too, read from the health
-/// data rather than stored again (``WalkDay``).
+/// data rather than stored again (``WalkEntry``).
 public struct Walk: Sendable, Equatable, Codable, Identifiable {
     public typealias ID = TypedID<Walk, UUID>
 

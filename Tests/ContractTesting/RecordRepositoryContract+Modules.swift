@@ -4,7 +4,7 @@ import WellnessApplication
 import WellnessDomain
 
 /// A store's records of one kind beside its module settings: what a tracking module's write
-/// (``RecordRepository/write(_:removing:usingModule:at:)``) changes together.
+/// (`RecordRepository.write(_:removing:usingModule:at:)`) changes together.
 public struct TrackedRecords<Kind: RecordKind>: Sendable {
     public let records: any RecordRepository<Kind>
     public let modules: any ModuleSettingsRepository

@@ -35,8 +35,8 @@ public struct ListWalks: Sendable {
         return try await plannedToday()
     }
 
-    /// Today's planned walks, whether the module is on or not (for ``TodaySummary``-like
-    /// callers that check the module themselves).
+    /// Today's planned walks, whether the module is on or not (for ``ListDue``, which checks
+    /// the module itself).
     func plannedToday() async throws -> [PlannedWalkStatus] {
         let today = time.today()
         let planned = try await plan.all().map(\.time)
