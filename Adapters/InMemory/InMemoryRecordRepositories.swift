@@ -56,9 +56,10 @@ public actor InMemoryRecordRepository<Kind: RecordKind>: RecordRepository {
         changes?.report(Kind.self, identity)
     }
 
-    /// Checks every record first, so a refusal changes nothing; then writes the records and the
-    /// module's use. Nothing else runs on this actor between the two, and a memory store has no
-    /// other process to see one without the other.
+    /// Checks every record first, so a refusal changes nothing; then writes the records and,
+    /// after them, the module's use in the settings' own actor. A reader that runs while this
+    /// awaits the settings may see the records without the use a moment before it lands; a
+    /// memory store has no other process, and nothing can make the second step fail.
     public func write(_ records: [Kind.Record], removing: [Kind.Identity], usingModule module: TrackingModule,
                       at date: Date) async throws {
         for record in records { try Kind.validate(record) }

@@ -27,6 +27,6 @@ extension WellnessRepositories {
                                     records: InMemoryRecordRepositories(changes: changes, moduleSettings: moduleSettings),
                                     registry: registry,
                                     changes: changes,
-                                    location: "memory")
+                                    location: "memory", modulesKeptWithRecords: true)
     }
 }

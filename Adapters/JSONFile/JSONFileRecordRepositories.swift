@@ -85,7 +85,8 @@ public struct JSONFileRecordRepository<Kind: RecordKind>: RecordRepository {
             try transaction.write(file, (stored + saved.values).sorted(by: Kind.precedes))
             var settings = try transaction.read(modules, as: JSONFileModuleSettingsRepository.Document.self)?.settings
             ModuleSettings.recordingUse(of: module, at: date, in: &settings)
-            try transaction.write(modules, settings.map(JSONFileModuleSettingsRepository.Document.init))
+            let used = ModuleSettings.initialising(&settings, at: date)
+            try transaction.write(modules, JSONFileModuleSettingsRepository.Document(used))
         }
     }
 

@@ -29,7 +29,8 @@ extension WellnessRepositories {
                                     registry: registry,
                                     changes: store.changes,
                                     location: directory.path,
-                                    onDisk: JSONFileStoreOnDisk(store: store, registry: registry, logger: logger))
+                                    onDisk: JSONFileStoreOnDisk(store: store, registry: registry, logger: logger),
+                                    modulesKeptWithRecords: true)
     }
 }
 

@@ -29,7 +29,8 @@ extension WellnessRepositories {
                                     registry: registry,
                                     changes: database.changes ?? StoreChangeFeed(),
                                     location: database.path,
-                                    onDisk: SQLiteStoreOnDisk(database: database, directory: directory, logger: logger))
+                                    onDisk: SQLiteStoreOnDisk(database: database, directory: directory, logger: logger),
+                                    modulesKeptWithRecords: true)
     }
 }
 

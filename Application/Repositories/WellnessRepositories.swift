@@ -10,7 +10,12 @@ import WellnessDomain
 /// iterate it. A kind without a port of its own is kept in ``records``.
 public struct WellnessRepositories: Sendable {
     /// The module choices and each module's activity.
-    public var moduleSettings: any ModuleSettingsRepository { didSet { swapped() } }
+    public var moduleSettings: any ModuleSettingsRepository {
+        didSet {
+            swapped()
+            modulesKeptWithRecords = false
+        }
+    }
     /// The profile of the dog being tracked.
     public var dogProfile: any DogProfileRepository { didSet { swapped() } }
     /// The "Not now" snoozes of nudges.
@@ -46,7 +51,12 @@ public struct WellnessRepositories: Sendable {
     /// server cannot open an account on it).
     public var idempotency: (any IdempotencyRepository)? { didSet { swapped() } }
     /// The records of the kinds that have no port of their own (an app's own kinds).
-    public var records: any RecordRepositories { didSet { swapped() } }
+    public var records: any RecordRepositories {
+        didSet {
+            swapped()
+            modulesKeptWithRecords = false
+        }
+    }
     /// The kinds of records the store keeps, which a backup holds.
     public let registry: RecordRegistry
     /// Where the store tells what changed in it: each built-in store reports its own writes
@@ -58,6 +68,10 @@ public struct WellnessRepositories: Sendable {
     /// The built-in store on disk these repositories are, which a restore replaces whole; `nil`
     /// for memory, for a bundle of other adapters, and as soon as one port is swapped.
     public private(set) var onDisk: (any StoreOnDisk)?
+    /// Whether ``records`` records a module's use in ``moduleSettings`` itself, in the same
+    /// transaction (``RecordRepository/write(_:removing:usingModule:at:)``): true for the
+    /// built-in bundles until either port is swapped (see ``tracker(for:)``).
+    public private(set) var modulesKeptWithRecords: Bool
 
     /// A store from any adapters, `goals` keeping the tips cache too. A restore fills such a
     /// store only while it is empty (it cannot replace it), and it cannot be migrated.
@@ -70,7 +84,8 @@ public struct WellnessRepositories: Sendable {
                 checkinQueue: any CheckinQueueRepository, tier: any TierRepository,
                 driftCache: any DriftCacheRepository, idempotency: (any IdempotencyRepository)? = nil,
                 records: any RecordRepositories, registry: RecordRegistry = .standard,
-                changes: StoreChangeFeed = StoreChangeFeed(), location: String, onDisk: (any StoreOnDisk)? = nil) {
+                changes: StoreChangeFeed = StoreChangeFeed(), location: String, onDisk: (any StoreOnDisk)? = nil,
+                modulesKeptWithRecords: Bool = false) {
         self.moduleSettings = moduleSettings
         self.dogProfile = dogProfile
         self.nudgeSnoozes = nudgeSnoozes
@@ -93,6 +108,7 @@ public struct WellnessRepositories: Sendable {
         self.changes = changes
         self.location = location
         self.onDisk = onDisk
+        self.modulesKeptWithRecords = modulesKeptWithRecords
     }
 
     /// A port was replaced: the store on disk no longer holds all of this bundle's data.

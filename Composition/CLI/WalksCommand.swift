@@ -77,7 +77,9 @@ struct WalksCommand: AsyncParsableCommand {
         @Flag(help: "Plan no walks any more.") var clear = false
 
         func validate() throws {
-            if clear && !times.isEmpty { throw ValidationError("--clear: give either times or --clear, not both") }
+            if clear && !times.isEmpty {
+                throw ValidationError(CLIMessages(locale: CLIContext.current.locale).text.string("cli.walks.clearOrTimes"))
+            }
             try refused { _ = try WalkPlan.checked(times) }
         }
 

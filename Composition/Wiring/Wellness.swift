@@ -96,7 +96,7 @@ public struct Wellness: Sendable {
         walks = Walks(repositories: repositories, time: time)
         drift = Drift(repositories: repositories, tierOverride: tierOverride, server: connected, time: time)
         listDue = ListDue(modules: repositories.moduleSettings, walks: walks.listWalks,
-                          supplements: supplements.listSupplements, checkinToday: drift.readCheckinToday,
+                          supplements: repositories.supplements, checkinToday: drift.readCheckinToday,
                           marker: repositories.records.repository(for: DueMarkerRecords.self), time: time)
         getTodaySummary = GetTodaySummary(
             modules: modules.listModules, profile: profile.getDogProfile, nudges: nudges.evaluateNudges,

@@ -13,23 +13,31 @@ public struct DueItem: Sendable, Hashable {
         case checkin
     }
 
+    /// What falls due.
     public let kind: Kind
     /// What it is, as the person named it: the walk's planned time, the supplement's name; empty for a check-in.
     public let name: String
     /// When it fell due.
     public let since: Date
 
+    /// An item of `kind` named `name`, due since `since` (to the millisecond).
     public init(kind: Kind, name: String, since: Date) {
         self.kind = kind
         self.name = name
         self.since = Timestamp.fromMilliseconds(Timestamp.milliseconds(since))
     }
 
+    /// What tells this item apart from every other of its day: its kind, name and moment.
+    public var key: String { "\(kind.rawValue) \(name) \(Timestamp.format(since))" }
+
     /// The moments of the day the trackers without a time of their own fall due, on the local
     /// wall clock: morning supplements at 09:00, evening ones and the day's check-in at 20:00.
     public enum Times {
+        /// When a morning supplement not taken yet falls due.
         public static let morningSupplements = WallTime(hour: 9, minute: 0)!
+        /// When an evening supplement not taken yet falls due.
         public static let eveningSupplements = WallTime(hour: 20, minute: 0)!
+        /// When today's check-in, not made yet, falls due.
         public static let checkin = WallTime(hour: 20, minute: 0)!
     }
 
@@ -40,24 +48,30 @@ public struct DueItem: Sendable, Hashable {
     }
 }
 
-/// When `wellness due --new` last looked: what fell due before it was shown then. It stays on
-/// the device (a second device's timer must not silence this one's).
+/// What `wellness due --new` already said today, so it says each item once: the day and the
+/// ``DueItem/key`` of each item it announced. It stays on the device (a second device's timer must
+/// not silence this one's): it is not in the ``RecordRegistry``, so no backup, export or sync
+/// carries it, and it does not make a store count as used.
 public struct DueMarker: Sendable, Equatable, Codable {
-    public let checkedAt: Date
+    /// The local day the announced items fell due on.
+    public let day: LocalDay
+    /// The keys of the items announced on ``day``.
+    public let announced: Set<String>
 
-    public init(checkedAt: Date) {
-        self.checkedAt = Timestamp.fromMilliseconds(Timestamp.milliseconds(checkedAt))
+    public init(day: LocalDay, announced: Set<String>) {
+        self.day = day
+        self.announced = announced
     }
 }
 
-/// The one ``DueMarker`` of a store.
+/// The one ``DueMarker`` of a store, kept in its record repositories outside the registry.
 public enum DueMarkerRecords: RecordKind {
     public static let collection: RecordCollection = "dueMarker"
-    /// The marker came with archive version 2.
-    public static var archiveVersion: Int { 2 }
 
     /// A store holds one marker.
-    public static func identity(of marker: DueMarker) -> String { "due" }
+    public static let identity = "due"
 
-    public static func precedes(_ lhs: DueMarker, _ rhs: DueMarker) -> Bool { lhs.checkedAt < rhs.checkedAt }
+    public static func identity(of marker: DueMarker) -> String { identity }
+
+    public static func precedes(_ lhs: DueMarker, _ rhs: DueMarker) -> Bool { lhs.day < rhs.day }
 }

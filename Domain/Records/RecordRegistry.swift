@@ -42,7 +42,6 @@ public struct RecordRegistry: Sendable {
         HealthRecords.self,
         WalkRecords.self,
         PlannedWalkRecords.self,
-        DueMarkerRecords.self,
     ], settings: [
         TierSetting.self,
         ModuleSettingsSetting.self,

@@ -6,7 +6,9 @@ import Foundation
 public struct Walk: Sendable, Equatable, Codable, Identifiable {
     public typealias ID = TypedID<Walk, UUID>
 
+    /// The walk's own id.
     public let id: ID
+    /// When it started.
     public let start: Date
     /// How long, in whole minutes (``minutesRange``).
     public let minutes: Int?
@@ -15,8 +17,11 @@ public struct Walk: Sendable, Equatable, Codable, Identifiable {
     /// At most ``maximumNoteLength`` characters of ``PlainText``.
     public let note: String?
 
+    /// The minutes a walk may last: one to a whole day.
     public static let minutesRange = 1...1440
+    /// The kilometres a walk may cover.
     public static let kilometresRange: ClosedRange<Double> = 0.01...100
+    /// The longest note, in characters.
     public static let maximumNoteLength = 1000
 
     /// A walk that follows the rules: minutes and kilometres within their ranges, a note of

@@ -23,15 +23,18 @@ public enum WalkPlan {
     }
 
     /// Each planned time of `day` with the walk (its start, from `walks`) that counts for it.
+    /// The planned times are taken in the order of their instants on `day`: on the night clocks go
+    /// forward a time in the gap (02:30) lands after the jump (03:30), after a later one (03:00).
     public static func day(_ day: LocalDay, planned: [WallTime], walks: [Date], in zone: TimeZone) -> [PlannedWalkStatus] {
-        let times = planned.sorted()
+        let times = planned.map { (time: $0, at: $0.instant(on: day, in: zone)) }
+            .sorted { ($0.at, $0.time) < ($1.at, $1.time) }
         var unused = walks.sorted()
         let midnight = day.adding(days: 1)
-        return times.enumerated().map { index, time in
-            let at = time.instant(on: day, in: zone)
+        return times.enumerated().map { index, planned in
+            let (time, at) = planned
             let windowEnd: Date
             if index + 1 < times.count {
-                let next = times[index + 1].instant(on: day, in: zone)
+                let next = times[index + 1].at
                 windowEnd = max(next.addingTimeInterval(-Double(earlyMinutes * 60)),
                                 at.addingTimeInterval(next.timeIntervalSince(at) / 2))
             } else {
@@ -66,6 +69,8 @@ public struct PlannedWalkStatus: Sendable, Equatable {
     /// The start of the walk that counted for it.
     public let walked: Date?
 
+    /// The planned `time`, at the instant `at` on its day, counting walks until `windowEnd`,
+    /// and the start of the walk that counted, if one did.
     public init(time: WallTime, at: Date, windowEnd: Date, walked: Date?) {
         self.time = time
         self.at = at
@@ -73,6 +78,7 @@ public struct PlannedWalkStatus: Sendable, Equatable {
         self.walked = walked
     }
 
+    /// Where it stands at `now`.
     public func state(at now: Date) -> State {
         if walked != nil { return .walked }
         if now < at { return .upcoming }
@@ -90,12 +96,18 @@ public struct WalkEntry: Sendable, Equatable {
         case health(source: String)
     }
 
+    /// Where it comes from.
     public let origin: Origin
+    /// When it started.
     public let start: Date
+    /// How long, in whole minutes, when known.
     public let minutes: Int?
+    /// How far, in kilometres, when known (a walking workout's distance is not imported).
     public let kilometres: Double?
+    /// The person's note on a walk they added.
     public let note: String?
 
+    /// An added walk as listed.
     public init(_ walk: Walk) {
         origin = .added(walk.id)
         start = walk.start

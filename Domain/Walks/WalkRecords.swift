@@ -20,8 +20,10 @@ public enum WalkRecords: RecordKind {
 
 /// A time of day a walk is planned at (`walks plan 07:30 18:00`), on the local wall clock.
 public struct PlannedWalk: Sendable, Hashable, Codable {
+    /// The time of day.
     public let time: WallTime
 
+    /// A walk planned at `time`.
     public init(time: WallTime) {
         self.time = time
     }

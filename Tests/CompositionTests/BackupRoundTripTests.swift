@@ -112,8 +112,6 @@ struct BackupRoundTripTests {
                 == b.records.repository(for: WalkRecords.self).all(), "\(label) walks")
         #expect(try await a.records.repository(for: PlannedWalkRecords.self).all()
                 == b.records.repository(for: PlannedWalkRecords.self).all(), "\(label) walk plan")
-        #expect(try await a.records.repository(for: DueMarkerRecords.self).all()
-                == b.records.repository(for: DueMarkerRecords.self).all(), "\(label) due marker")
     }
 }
 
@@ -305,9 +303,6 @@ struct StoreGenerator {
         let plan = stores.records.repository(for: PlannedWalkRecords.self)
         for minute in Set((0..<count(0...3)).map { _ in count(0...1439) }).sorted() {
             try await plan.save(PlannedWalk(time: WallTime(hour: minute / 60, minute: minute % 60)!))
-        }
-        if Bool.random(using: &random) {
-            try await stores.records.repository(for: DueMarkerRecords.self).save(DueMarker(checkedAt: instant()))
         }
     }
 }

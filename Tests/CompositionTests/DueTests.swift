@@ -72,4 +72,29 @@ struct DueTests {
         _ = try await wellness.modules.setEnabled([.walks], enabled: true)
         #expect(Self.described(try await wellness.due()) == ["walk 07:30 2026-03-29T05:30:00.000Z"])
     }
+
+    @Test("due only reads: a store whose supplements were never used is not seeded, and has no supplement due")
+    func readsOnly() async throws {
+        let clock = FixedWallClock(Self.at("2026-03-29T19:00:00Z"))
+        let repositories = WellnessRepositories.inMemory()
+        let wellness = try Wellness(repositories: repositories, clock: clock, calendar: Fixtures.calendar())
+        #expect(Self.described(try await wellness.due()) == ["checkin  2026-03-29T18:00:00.000Z"])
+        #expect(try await repositories.supplements.stack().isSeeded == false)
+        _ = try await wellness.newlyDue()
+        #expect(try await wellness.backups.contents().counts.total == 0, "what due --new said is no record of the person's")
+    }
+
+    @Test("an app that swaps the module settings still sees a walk's use there (the records first, then the use)")
+    func swappedModuleSettings() async throws {
+        let clock = FixedWallClock(Self.at("2026-03-29T06:00:00Z"))
+        var repositories = WellnessRepositories.inMemory()
+        #expect(repositories.modulesKeptWithRecords)
+        let own = InMemoryModuleSettingsRepository()
+        repositories.moduleSettings = own
+        #expect(!repositories.modulesKeptWithRecords)
+        let wellness = try Wellness(repositories: repositories, clock: clock, calendar: Fixtures.calendar())
+        try await wellness.walks.add(minutes: 30)
+        #expect(await own.load()?.entry(for: .walks).lastUsed == Self.at("2026-03-29T06:00:00Z"))
+        #expect(try await wellness.walks.list(days: 1).count == 1)
+    }
 }

@@ -10,6 +10,8 @@ public struct ListWalks: Sendable {
     let modules: any ModuleSettingsRepository
     let time: TimeContext
 
+    /// A use case on the store's added `walks`, its walk `plan`, its `health` data (the walking
+    /// workouts) and its `modules`, with today from `time`.
     public init(walks: any RecordRepository<WalkRecords>, plan: any RecordRepository<PlannedWalkRecords>,
                 health: any HealthRepository, modules: any ModuleSettingsRepository, time: TimeContext) {
         self.walks = walks
@@ -32,17 +34,17 @@ public struct ListWalks: Sendable {
     /// `ModuleOffError` when the walks module is off.
     public func today() async throws -> [PlannedWalkStatus] {
         try await ModuleOffError.requireOn(.walks, in: modules, now: time.now())
-        return try await plannedToday()
+        return try await planned(on: time.today())
     }
 
-    /// Today's planned walks, whether the module is on or not (for ``ListDue``, which checks
-    /// the module itself).
-    func plannedToday() async throws -> [PlannedWalkStatus] {
-        let today = time.today()
+    /// The planned walks of `day`, whether the module is on or not (for ``ListDue``, which
+    /// checks the module itself). A walk of the evening before counts for a planned time just
+    /// after midnight, as the window opens an hour early.
+    func planned(on day: LocalDay) async throws -> [PlannedWalkStatus] {
         let planned = try await plan.all().map(\.time)
         guard !planned.isEmpty else { return [] }
-        let starts = try await entries(in: today...today).map(\.start)
-        return WalkPlan.day(today, planned: planned, walks: starts, in: time.calendar.timeZone)
+        let starts = try await entries(in: day.adding(days: -1)...day).map(\.start)
+        return WalkPlan.day(day, planned: planned, walks: starts, in: time.calendar.timeZone)
     }
 
     private func entries(in days: ClosedRange<LocalDay>) async throws -> [WalkEntry] {

@@ -14,8 +14,8 @@ extension Wellness {
         init(repositories: WellnessRepositories, time: TimeContext) {
             let walks = repositories.records.repository(for: WalkRecords.self)
             let plan = repositories.records.repository(for: PlannedWalkRecords.self)
-            addWalk = AddWalk(walks: walks, modules: repositories.moduleSettings, time: time)
-            planWalks = PlanWalks(plan: plan, modules: repositories.moduleSettings, time: time)
+            addWalk = AddWalk(walks: repositories.tracker(for: WalkRecords.self), time: time)
+            planWalks = PlanWalks(plan: repositories.tracker(for: PlannedWalkRecords.self), time: time)
             listWalks = ListWalks(walks: walks, plan: plan, health: repositories.health,
                                   modules: repositories.moduleSettings, time: time)
         }

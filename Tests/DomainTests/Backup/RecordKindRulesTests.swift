@@ -95,6 +95,8 @@ struct RecordKindRulesTests {
         #expect(Self.refuses { try DecisionRecords.validate(decision) }?.reason == "an empty identifier")
 
         #expect(Self.refuses { try NudgeSnoozeRecords.validate(NudgeSnooze(nudgeID: "a\u{0}b", until: Self.at)) } == nul)
+        #expect(Self.refuses { try NudgeSnoozeRecords.validate(NudgeSnooze(nudgeID: "a\tb", until: Self.at)) }
+            == RecordRejection(ControlCharacterError(field: .identifier, character: "\t")), "not even a tab in an identifier")
         let known = NudgeSnooze.notNow(.simplify, now: Self.at, calendar: Calendar(identifier: .gregorian))
         #expect(Self.refuses { try NudgeSnoozeRecords.validate(known) } == nil)
         #expect(Self.refuses { try NudgeSnoozeRecords.validate(NudgeSnooze(nudgeID: "fromANewerVersion", until: Self.at)) }

@@ -173,6 +173,16 @@ struct WalkPlanTests {
         #expect(walked.map(\.walked) == [Self.local("07:00"), Self.local("07:20")], "each planned walk its own walk")
     }
 
+    @Test("Amsterdam's spring-forward day: 02:30 lands at 03:30, after 03:00, and the plan follows the instants")
+    func springForwardOrder() throws {
+        let day = Fixtures.day("2026-03-29")
+        let statuses = Self.day(try Self.times("02:30", "03:00"), walks: [Fixtures.instant("2026-03-29T01:00:00Z")], on: day)
+        #expect(statuses.map(\.time.description) == ["03:00", "02:30"])
+        #expect(statuses.map(\.at) == [Fixtures.instant("2026-03-29T01:00:00Z"), Fixtures.instant("2026-03-29T01:30:00Z")])
+        #expect(statuses.first?.walked == Fixtures.instant("2026-03-29T01:00:00Z"), "the 03:00 walk counts for 03:00")
+        #expect(statuses.allSatisfy { $0.windowEnd > $0.at })
+    }
+
     @Test("Amsterdam's spring-forward day: 02:30 lands at 03:30; the last window ends at midnight summer time")
     func springForward() throws {
         let day = Fixtures.day("2026-03-29")
