@@ -55,10 +55,10 @@ public struct ListDue: Sendable {
             items += try await walks.planned(on: today).filter { $0.state(at: now) == .due }
                 .map { DueItem(kind: .walk, name: $0.time.description, since: $0.at) }
         }
-        let stack = try await supplements.stack()
-        let logs = try await supplements.logs(on: today...today)
-        for supplement in stack.supplements where supplement.isActive {
-            guard logs.last(where: { $0.supplementID == supplement.id })?.taken != true else { continue }
+        let statuses = SupplementStatus.statuses(of: try await supplements.stack(),
+                                                 logs: try await supplements.logs(on: today...today))
+        for status in statuses where status.supplement.isActive && !status.taken {
+            let supplement = status.supplement
             let time = supplement.timeOfDay == .morning ? DueItem.Times.morningSupplements : DueItem.Times.eveningSupplements
             let since = time.instant(on: today, in: zone)
             if since <= now { items.append(DueItem(kind: .supplement, name: supplement.name, since: since)) }

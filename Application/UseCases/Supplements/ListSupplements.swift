@@ -19,10 +19,6 @@ public struct ListSupplements: Sendable {
     public func execute(day: LocalDay? = nil) async throws -> [SupplementStatus] {
         let day = day ?? time.today()
         let stack = try await SeededStack(supplements, defaults: defaults).load()
-        let logs = try await supplements.logs(on: day...day)
-        return stack.supplements.map { supplement in
-            let log = logs.last { $0.supplementID == supplement.id }
-            return SupplementStatus(supplement: supplement, taken: log?.taken ?? false, recordedAt: log?.timestamp)
-        }
+        return SupplementStatus.statuses(of: stack, logs: try await supplements.logs(on: day...day))
     }
 }

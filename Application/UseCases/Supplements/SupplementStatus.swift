@@ -9,4 +9,13 @@ public struct SupplementStatus: Sendable, Equatable {
     public let taken: Bool
     /// When the taken state was last set, if ever.
     public let recordedAt: Date?
+
+    /// Each supplement of `stack` with its taken state from `logs` (one day's; the last log of a
+    /// supplement decides).
+    static func statuses(of stack: SupplementStack, logs: [SupplementLog]) -> [SupplementStatus] {
+        stack.supplements.map { supplement in
+            let log = logs.last { $0.supplementID == supplement.id }
+            return SupplementStatus(supplement: supplement, taken: log?.taken ?? false, recordedAt: log?.timestamp)
+        }
+    }
 }

@@ -48,9 +48,8 @@ public struct ListWalks: Sendable {
     }
 
     private func entries(in days: ClosedRange<LocalDay>) async throws -> [WalkEntry] {
-        let zone = time.calendar.timeZone
-        let start = CivilTime.instant(days.lowerBound, millisecondOfDay: 0, in: zone)
-        let end = CivilTime.instant(days.upperBound.adding(days: 1), millisecondOfDay: 0, in: zone)
+        let start = days.lowerBound.start(in: time.calendar)
+        let end = days.upperBound.adding(days: 1).start(in: time.calendar)
         let added = try await walks.all().filter { $0.start >= start && $0.start < end }.map(WalkEntry.init)
         let workouts = try await health.samples(of: [.workout], startingIn: DateInterval(start: start, end: end))
             .compactMap(WalkEntry.init(workout:))
