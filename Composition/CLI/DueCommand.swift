@@ -29,13 +29,9 @@ struct DueCommand: AsyncParsableCommand {
 }
 
 extension Console {
-    /// What a due item asks, in words.
+    /// What a due item asks, in words: `cli.due.<kind>`, given the item's name.
     func dueLine(_ item: DueItem) -> String {
-        switch item.kind {
-        case .walk: text.string("cli.due.walk", .verbatim(item.name))
-        case .supplement: text.string("cli.due.supplement", .verbatim(item.name))
-        case .checkin: text.string("cli.due.checkin")
-        }
+        text.string("cli.due.\(item.kind.rawValue)", .verbatim(item.name))
     }
 }
 

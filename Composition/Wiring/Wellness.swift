@@ -95,9 +95,12 @@ public struct Wellness: Sendable {
         self.health = Health(health: repositories.health, time: time)
         walks = Walks(repositories: repositories, time: time)
         drift = Drift(repositories: repositories, tierOverride: tierOverride, server: connected, time: time)
-        listDue = ListDue(modules: repositories.moduleSettings, walks: walks.listWalks,
-                          supplements: repositories.supplements, checkinToday: drift.readCheckinToday,
-                          marker: repositories.records.repository(for: DueMarkerRecords.self), time: time)
+        // What is due: one source per tracker, oldest first across them all.
+        listDue = ListDue(modules: repositories.moduleSettings, sources: [
+            walks.listWalks.dueSource,
+            repositories.supplements.dueSource(time: time),
+            drift.readCheckinToday.dueSource,
+        ], marker: repositories.records.repository(for: DueMarkerRecords.self), time: time)
         getTodaySummary = GetTodaySummary(
             modules: modules.listModules, profile: profile.getDogProfile, nudges: nudges.evaluateNudges,
             deck: catchUp.buildCatchUpDeck, journal: journal.getJournal, supplements: supplements.listSupplements,

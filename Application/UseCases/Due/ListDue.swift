@@ -1,24 +1,20 @@
 import Foundation
 import WellnessDomain
 
-/// What is due now or overdue, across the trackers: today's planned walks not walked yet (while
-/// the walks module is on), the supplements of the stack not taken yet, and today's check-in.
-/// It only reads: a stack never seeded (the person never used supplements) has nothing due.
+/// What is due now or overdue, across the trackers (``DueSource``): those of the modules that
+/// are on, the supplements not taken yet, today's check-in. It only reads, but for `new()`'s marker.
 public struct ListDue: Sendable {
     let modules: any ModuleSettingsRepository
-    let walks: ListWalks
-    let supplements: any SupplementRepository
-    let checkinToday: ReadCheckinToday
+    let sources: [any DueSource]
     let marker: any RecordRepository<DueMarkerRecords>
     let time: TimeContext
 
-    /// A use case over these trackers, keeping what `new()` said in `marker`, with now from `time`.
-    public init(modules: any ModuleSettingsRepository, walks: ListWalks, supplements: any SupplementRepository,
-                checkinToday: ReadCheckinToday, marker: any RecordRepository<DueMarkerRecords>, time: TimeContext) {
+    /// A use case over `sources` (those of a module only while `modules` has it on), keeping
+    /// what `new()` said in `marker`, with now from `time`.
+    public init(modules: any ModuleSettingsRepository, sources: [any DueSource],
+                marker: any RecordRepository<DueMarkerRecords>, time: TimeContext) {
         self.modules = modules
-        self.walks = walks
-        self.supplements = supplements
-        self.checkinToday = checkinToday
+        self.sources = sources
         self.marker = marker
         self.time = time
     }
@@ -48,24 +44,11 @@ public struct ListDue: Sendable {
     }
 
     private func items(at now: Date) async throws -> [DueItem] {
-        let today = LocalDay(now, in: time.calendar), zone = time.calendar.timeZone
-        var items: [DueItem] = []
+        let today = LocalDay(now, in: time.calendar)
         let settings = try await modules.load() ?? ModuleSettings.defaults(at: now)
-        if settings.isEnabled(.walks) {
-            items += try await walks.planned(on: today).filter { $0.state(at: now) == .due }
-                .map { DueItem(kind: .walk, name: $0.time.description, since: $0.at) }
-        }
-        let statuses = SupplementStatus.statuses(of: try await supplements.stack(),
-                                                 logs: try await supplements.logs(on: today...today))
-        for status in statuses where status.supplement.isActive && !status.taken {
-            let supplement = status.supplement
-            let time = supplement.timeOfDay == .morning ? DueItem.Times.morningSupplements : DueItem.Times.eveningSupplements
-            let since = time.instant(on: today, in: zone)
-            if since <= now { items.append(DueItem(kind: .supplement, name: supplement.name, since: since)) }
-        }
-        let checkinSince = DueItem.Times.checkin.instant(on: today, in: zone)
-        if checkinSince <= now, try await checkinToday.execute().checkin == nil {
-            items.append(DueItem(kind: .checkin, name: "", since: checkinSince))
+        var items: [DueItem] = []
+        for source in sources where source.module.map(settings.isEnabled) ?? true {
+            items += try await source.due(at: now, today: today)
         }
         return items.sorted(by: DueItem.order)
     }
