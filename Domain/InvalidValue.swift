@@ -22,6 +22,10 @@ public struct InvalidValue: WellnessError, Equatable {
         case healthType
         /// A time of day on the wall clock (`HH:MM`).
         case wallTime
+        /// What a puppy met, by category (`socialization log --category`).
+        case socializationCategory
+        /// A milestone's id (`milestones reach ID`).
+        case milestone
     }
 
     /// The field whose value was refused.

@@ -47,6 +47,12 @@ public struct Wellness: Sendable {
     public let health: Health
     /// Walks, added and planned.
     public let walks: Walks
+    /// Training sessions per skill.
+    public let training: Training
+    /// What the puppy met, by category.
+    public let socialization: Socialization
+    /// Puppy milestones, built-in and own.
+    public let milestones: Milestones
     /// Check-ins, insights, trends, tiers and the offline queue; local or from a server.
     public let drift: Drift
 
@@ -94,6 +100,10 @@ public struct Wellness: Sendable {
         weight = Weight(weights: repositories.weights, time: time)
         self.health = Health(health: repositories.health, time: time)
         walks = Walks(repositories: repositories, time: time)
+        training = Training(repositories: repositories, time: time)
+        socialization = Socialization(repositories: repositories, windowWeeks: nudgeRules.socializationWindowWeeks,
+                                      time: time)
+        milestones = Milestones(repositories: repositories, time: time)
         drift = Drift(repositories: repositories, tierOverride: tierOverride, server: connected, time: time)
         // What is due: one source per tracker, oldest first across them all.
         listDue = ListDue(modules: repositories.moduleSettings, sources: [

@@ -13,6 +13,10 @@ public enum Nudge: Sendable, Equatable {
     public enum EnableReason: String, Sendable, Equatable, Codable {
         /// A puppy under 16 weeks is in its key socialization window.
         case socializationWindow
+        /// A puppy under six months learns the basics most easily.
+        case trainingWindow
+        /// A puppy under a year reaches its milestones.
+        case milestonesWindow
 
         public var text: LocalizedText { LocalizedText("nudge.suggest.reason.\(rawValue)") }
     }

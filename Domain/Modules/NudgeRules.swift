@@ -28,8 +28,23 @@ public struct NudgeRules: Sendable {
         }
     }
 
+    /// How long each puppy module is worth switching on, in weeks of the dog's age, and why, in
+    /// declaration order: socialization in its window (``socializationWindowWeeks``), training
+    /// under six months (26 weeks), milestones under a year (52 weeks, the puppy phase).
+    public var growingUpWindows: [(module: TrackingModule, weeks: Int, reason: Nudge.EnableReason)] {
+        [(.socialization, socializationWindowWeeks, .socializationWindow),
+         (.training, Self.trainingWindowWeeks, .trainingWindow),
+         (.milestones, Self.milestonesWindowWeeks, .milestonesWindow)]
+    }
+
+    /// A puppy younger than this many weeks (six months) is suggested the training module.
+    public static let trainingWindowWeeks = 26
+    /// A puppy younger than this many weeks (a year) is suggested the milestones module.
+    public static let milestonesWindowWeeks = 52
+
     /// Every nudge that applies now, before snoozes, in a fixed order: unused modules (in
-    /// declaration order), phase transition, simplify, then the socialization suggestion.
+    /// declaration order), phase transition, simplify, then the growing-up suggestions of the
+    /// modules that are off (``growingUpWindows``).
     public func nudges(settings: ModuleSettings, profile: DogProfile?, now: Date, calendar: Calendar) -> [Nudge] {
         let inactive = inactiveModules(settings, now: now, calendar: calendar)
         var nudges = inactive.map { Nudge.disableUnused(module: $0.module, daysSinceUse: $0.days) }
@@ -43,10 +58,11 @@ public struct NudgeRules: Sendable {
         if inactive.count >= simplifyThreshold {
             nudges.append(.simplifyMode)
         }
-        if let profile, phase == .puppy,
-           profile.ageInWeeks(today: today) < socializationWindowWeeks,
-           !settings.isEnabled(.socialization) {
-            nudges.append(.enableSuggestion(module: .socialization, reason: .socializationWindow))
+        if let profile {
+            let weeks = profile.ageInWeeks(today: today)
+            for window in growingUpWindows where weeks < window.weeks && !settings.isEnabled(window.module) {
+                nudges.append(.enableSuggestion(module: window.module, reason: window.reason))
+            }
         }
         return nudges
     }

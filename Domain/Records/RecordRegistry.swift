@@ -42,6 +42,9 @@ public struct RecordRegistry: Sendable {
         HealthRecords.self,
         WalkRecords.self,
         PlannedWalkRecords.self,
+        TrainingRecords.self,
+        SocializationRecords.self,
+        MilestoneRecords.self,
     ], settings: [
         TierSetting.self,
         ModuleSettingsSetting.self,

@@ -33,7 +33,8 @@ struct ApplyNudgeTests {
         let outcome = try await world.applyNudge.execute(.enable(.socialization))
         #expect(outcome == .enabled(ModuleEntry(module: "socialization", isEnabled: true, enabledAt: world.now)))
         #expect(await world.settings.load()?.isEnabled(.socialization) == true)
-        #expect(try await world.evaluateNudges.execute().isEmpty)
+        #expect(try await world.evaluateNudges.execute().map(\.id) == [.enable(.training), .enable(.milestones)],
+                "the other growing-up suggestions stay")
     }
 
     @Test("phase review returns the puppy-specific modules and changes nothing")

@@ -46,6 +46,11 @@ struct BackupWorld {
         try await restore.execute(from: InMemoryByteSource(archive, chunkSize: chunkSize))
     }
 
+    /// `kind`'s records in this world's record repositories, its module's use in its module settings.
+    func tracker<Kind: RecordKind>(_ kind: Kind.Type) -> ModuleTracker<Kind> {
+        ModuleTracker(records: records.repository(for: kind), modules: world.settings, inOneTransaction: false)
+    }
+
     /// Something in every collection and every setting, through the use cases where there is
     /// one, the ports where not: unicode notes, a tag from a newer version, a DST-day weigh-in.
     func fill() async throws {
@@ -83,6 +88,14 @@ struct BackupWorld {
             .execute(minutes: 35, kilometres: 2.4, note: "park \"loop\" ☃")
         _ = try await PlanWalks(plan: records.repository(for: PlannedWalkRecords.self), modules: world.settings, time: time)
             .execute([WallTime(hour: 7, minute: 30)!, WallTime(hour: 18, minute: 0)!])
+        _ = try await LogTraining(sessions: tracker(TrainingRecords.self), time: time)
+            .execute(skill: "loose-lead walking ✋", minutes: 10, score: 4)
+        _ = try await SetModulesEnabled(settings: world.settings, time: time).execute([.socialization, .milestones], enabled: true)
+        _ = try await LogSocialization(exposures: tracker(SocializationRecords.self), time: time)
+            .execute("a man with a hat \"and a beard\"", category: .people, reaction: 3)
+        let milestones = tracker(MilestoneRecords.self)
+        _ = try await AddMilestone(milestones: milestones, time: time).execute(title: "First swim 🌊")
+        _ = try await ReachMilestone(milestones: milestones, time: time).execute("house-trained")
     }
 }
 

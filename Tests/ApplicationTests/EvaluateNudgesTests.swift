@@ -95,19 +95,19 @@ struct EvaluateNudgesTests {
     @Test("a young puppy without socialization gets the suggestion, after the other nudges")
     func puppySuggestion() async throws {
         let world = TestWorld(profile: DogProfile(storedName: "Bobbie", birthDate: Fixtures.day("2026-01-20")))
-        #expect(try await world.evaluateNudges.execute()
-                == [.enableSuggestion(module: .socialization, reason: .socializationWindow)])
+        let growingUp: [Nudge] = [.enableSuggestion(module: .socialization, reason: .socializationWindow),
+                                  .enableSuggestion(module: .training, reason: .trainingWindow),
+                                  .enableSuggestion(module: .milestones, reason: .milestonesWindow)]
+        #expect(try await world.evaluateNudges.execute() == growingUp)
         world.advance(days: 30)
         // 10 weeks old now.
-        #expect(try await world.evaluateNudges.execute()
-                == unusedDefaults + [.enableSuggestion(module: .socialization, reason: .socializationWindow)])
-        // 15 weeks 6 days old: still in the window.
+        #expect(try await world.evaluateNudges.execute() == unusedDefaults + growingUp)
+        // 15 weeks 6 days old: still in the socialization window.
         world.clock.set(Fixtures.instant("2026-05-11T10:00:00+02:00"))
-        #expect(try await world.evaluateNudges.execute().last
-                == .enableSuggestion(module: .socialization, reason: .socializationWindow))
-        // 16 weeks old: the window has closed.
+        #expect(try await world.evaluateNudges.execute().suffix(3) == growingUp[...])
+        // 16 weeks old: the socialization window has closed; training's and milestones' have not.
         world.advance(days: 1)
-        #expect(!(try await world.evaluateNudges.execute().map(\.kind).contains(.enableSuggestion)))
+        #expect(try await world.evaluateNudges.execute().filter { $0.kind == .enableSuggestion } == Array(growingUp.dropFirst()))
     }
 
     @Test("a grown dog with puppy modules on gets the phase review")

@@ -33,6 +33,8 @@ struct GetTodaySummaryTests {
             .disableUnused(module: .feeding, daysSinceUse: 30),
             .disableUnused(module: .documents, daysSinceUse: 30),
             .enableSuggestion(module: .socialization, reason: .socializationWindow),
+            .enableSuggestion(module: .training, reason: .trainingWindow),
+            .enableSuggestion(module: .milestones, reason: .milestonesWindow),
         ])
         #expect(summary.nudges == (try await world.evaluateNudges.execute()))
     }

@@ -96,19 +96,19 @@ struct NudgesCLITests {
         #expect(try await cli.nudgeIDs(now: now).isEmpty)
     }
 
-    @Test("a young puppy without socialization gets enable_socialization; applying it switches it on",
+    @Test("a young puppy without the puppy modules gets enable_socialization, _training and _milestones; applying one switches it on",
           arguments: persistentStores)
     func applyEnable(store: String) async throws {
         let cli = try Sandbox(store: store)
         try await cli.ok(["profile", "set", "--name", "Pip", "--birth", "2025-12-01"], now: Moment.start)
         let nudges = try await cli.nudges(now: Moment.start)
-        #expect(nudges.map { $0["id"] as? String } == ["enable_socialization"])
+        #expect(nudges.map { $0["id"] as? String } == ["enable_socialization", "enable_training", "enable_milestones"])
         #expect(nudges.first?["kind"] as? String == "enableSuggestion")
         #expect(nudges.first?["title"] as? String == "Try Socialization?")
         let result = try await cli.ok(["nudges", "apply", "enable_socialization", "--json"], now: Moment.start)
         #expect((try result.json() as? [String: Any])?["action"] as? String == "enable")
         #expect(try await cli.enabledModules(now: Moment.start).contains("socialization"))
-        #expect(try await cli.nudgeIDs(now: Moment.start).isEmpty)
+        #expect(try await cli.nudgeIDs(now: Moment.start) == ["enable_training", "enable_milestones"])
     }
 
     @Test("an adult dog with puppy modules on gets phase_adult; applying it lists them for review",

@@ -187,7 +187,7 @@ struct NudgeRulesTests {
 
     @Test("the phase review appears the day the dog turns 52 weeks")
     func phaseTransitionAtFiftyTwoWeeks() {
-        let settings = settings([.training], enabledAt: t0)
+        let settings = settings([.training, .milestones], enabledAt: t0)
         // Born 2025-03-03: 363 days on 2026-03-01 (t0), 364 days on 2026-03-02.
         let dog = profile(born: "2025-03-03")
         #expect(nudges(settings, profile: dog, at: t0).isEmpty)
@@ -196,25 +196,36 @@ struct NudgeRulesTests {
 
     // MARK: - Socialization suggestion
 
-    @Test("suggest socialization for a puppy under 16 weeks without it", arguments: [
-        ("2026-03-01", true),   // born today
-        ("2025-12-21", true),   // 10 weeks
-        ("2025-11-10", true),   // 15 weeks 6 days
-        ("2025-11-09", false),  // 16 weeks
-        ("2025-06-01", false),  // older puppy
-        ("2024-01-01", false),  // adult
-    ])
-    func socializationSuggestion(born: String, suggested: Bool) {
+    @Test("suggest each puppy module that is off within its window: socialization under 16 weeks, training under 26, milestones under 52",
+          arguments: [
+              ("2026-03-01", ["socialization", "training", "milestones"]),  // born today
+              ("2025-11-10", ["socialization", "training", "milestones"]),  // 15 weeks 6 days
+              ("2025-11-09", ["training", "milestones"]),                   // 16 weeks
+              ("2025-09-01", ["training", "milestones"]),                   // 25 weeks 6 days
+              ("2025-08-31", ["milestones"]),                               // 26 weeks
+              ("2025-03-03", ["milestones"]),                               // 51 weeks 6 days
+              ("2025-03-02", []),                                           // 52 weeks
+              ("2024-01-01", []),                                           // adult
+          ])
+    func growingUpSuggestions(born: String, suggested: [String]) {
         let settings = ModuleSettings.defaults(at: t0)
-        let expected: [Nudge] = suggested ? [.enableSuggestion(module: .socialization, reason: .socializationWindow)] : []
+        let reasons: [TrackingModule: Nudge.EnableReason] = [.socialization: .socializationWindow,
+                                                             .training: .trainingWindow, .milestones: .milestonesWindow]
+        let expected = suggested.map { TrackingModule(rawValue: $0)! }
+            .map { Nudge.enableSuggestion(module: $0, reason: reasons[$0]!) }
         #expect(nudges(settings, profile: profile(born: born), at: t0) == expected)
     }
 
-    @Test("no socialization suggestion when it is already on or there is no dog")
-    func noSocializationSuggestion() {
+    @Test("no growing-up suggestion for a module already on, nor without a dog")
+    func noGrowingUpSuggestion() {
         var settings = ModuleSettings.defaults(at: t0)
         #expect(nudges(settings, at: t0).isEmpty)
         settings.enable(.socialization, at: t0)
+        #expect(nudges(settings, profile: profile(born: "2025-12-21"), at: t0)
+                == [.enableSuggestion(module: .training, reason: .trainingWindow),
+                    .enableSuggestion(module: .milestones, reason: .milestonesWindow)])
+        settings.enable(.training, at: t0)
+        settings.enable(.milestones, at: t0)
         #expect(nudges(settings, profile: profile(born: "2025-12-21"), at: t0).isEmpty)
     }
 
@@ -235,7 +246,7 @@ struct NudgeRulesTests {
         ])
     }
 
-    @Test("order: unused modules, simplify, socialization suggestion")
+    @Test("order: unused modules, simplify, growing-up suggestions")
     func orderPuppy() {
         let settings = ModuleSettings.defaults(at: t0)
         // A 10-week-old puppy on day 30.
@@ -246,6 +257,8 @@ struct NudgeRulesTests {
             .disableUnused(module: .documents, daysSinceUse: 30),
             .simplifyMode,
             .enableSuggestion(module: .socialization, reason: .socializationWindow),
+            .enableSuggestion(module: .training, reason: .trainingWindow),
+            .enableSuggestion(module: .milestones, reason: .milestonesWindow),
         ])
     }
 
