@@ -46,6 +46,8 @@ struct DemoCommand: AsyncParsableCommand {
                                    ("wellness weight trend", "cli.demo.weight"),
                                    ("wellness weight chart --out weight.svg", "cli.demo.chart"),
                                    ("wellness walks", "cli.demo.walks"),
+                                   ("wellness training", "cli.demo.training"),
+                                   ("wellness milestones", "cli.demo.milestones"),
                                    ("wellness modules", "cli.demo.modules"),
                                    ("wellness profile", "cli.demo.profile"), ("wellness nudges", "cli.demo.nudges"),
                                    ("wellness nudges apply simplify", "cli.demo.apply"),

@@ -137,7 +137,7 @@ public enum WellnessDemo {
         let clock = FixedWallClock(firstRun)
         let app = try Wellness(repositories: repositories, clock: clock, calendar: calendar, catalog: catalog)
 
-        // The puppy modules were switched on at the first run too.
+        // Two puppy modules were switched on at the first run too.
         _ = try await app.modules.setEnabled([.training, .socialization], enabled: true)
         let birth = calendar.date(byAdding: .month, value: -14, to: today.at(in: calendar)) ?? now
         let dogName = "Ollie"
@@ -145,38 +145,59 @@ public enum WellnessDemo {
 
         // A month and a half of use: walks and meals every day, training most days until last
         // week, medications and socialization dropped after the first week, documents never.
-        // Walks are tracked for real; the other modules' use is recorded as `modules use` does.
-        func use(_ module: TrackingModule, on day: LocalDay, hour: Int, minute: Int = 0) async throws {
+        // Walks, training, socialization and milestones are tracked for real, each write
+        // recording its module's use; the other modules' use is recorded as `modules use` does.
+        func at(_ day: LocalDay, hour: Int, minute: Int = 0, _ work: (Date) async throws -> Void) async throws {
             let moment = day.at(hour: hour, minute: minute, in: calendar)
             guard moment <= now else { return }
             clock.set(moment)
-            try await app.modules.recordUse(module)
-        }
-        // Walks twice a day, planned at 07:30 and 18:00: the morning one every day, the evening
-        // one on most; each walk records the module's use itself.
-        func walk(on day: LocalDay, hour: Int, minute: Int, minutes: Int, kilometres: Double, note: String? = nil)
-            async throws {
-            let moment = day.at(hour: hour, minute: minute, in: calendar)
-            guard moment <= now else { return }
-            clock.set(moment)
-            try await app.walks.add(start: moment, minutes: minutes, kilometres: kilometres, note: note)
+            try await work(moment)
         }
         clock.set(firstRun)
+        // Walks twice a day, planned at 07:30 and 18:00: the morning one every day, the evening one on most.
         try await app.walks.plan([WallTime(hour: 7, minute: 30), WallTime(hour: 18, minute: 0)].compactMap { $0 })
+        // The milestones of its first year, entered on the first run, and one of the person's own since.
+        _ = try await app.modules.setEnabled([.milestones], enabled: true)
+        for (milestone, weeks) in [(BuiltInMilestone.firstNightHome, 8), (.firstVetVisit, 9), (.firstVaccination, 9),
+                                   (.knowsName, 10), (.vaccinationsComplete, 16), (.firstWalkOutside, 16),
+                                   (.sleepsThroughNight, 12), (.sitsOnCue, 11), (.houseTrained, 20),
+                                   (.comesWhenCalled, 24), (.adultTeeth, 28)] {
+            try await app.milestones.reach(milestone.rawValue, on: LocalDay(birth, in: calendar).adding(days: weeks * 7))
+        }
+        let skills = ["sit", "down", "stay", "recall", "loose-lead walking"]
         for offset in 0...45 {
             let day = start.adding(days: offset)
-            try await use(.feeding, on: day, hour: 8)
-            try await walk(on: day, hour: 7, minute: 15 + offset % 20, minutes: 25 + offset % 15,
-                           kilometres: Double(18 + offset % 9) / 10, note: offset % 10 == 4 ? "Met Bella in the park." : nil)
+            try await at(day, hour: 8) { _ in try await app.modules.recordUse(.feeding) }
+            try await at(day, hour: 7, minute: 15 + offset % 20) { moment in
+                try await app.walks.add(start: moment, minutes: 25 + offset % 15, kilometres: Double(18 + offset % 9) / 10,
+                                        note: offset % 10 == 4 ? "Met Bella in the park." : nil)
+            }
             if offset % 4 != 3 {
-                try await walk(on: day, hour: 18, minute: 5 + offset % 30, minutes: 40 + offset % 20,
-                               kilometres: Double(30 + offset % 12) / 10)
+                try await at(day, hour: 18, minute: 5 + offset % 30) { moment in
+                    try await app.walks.add(start: moment, minutes: 40 + offset % 20, kilometres: Double(30 + offset % 12) / 10)
+                }
             }
             if offset <= 7 {
-                try await use(.medications, on: day, hour: 8, minute: 5)
-                try await use(.socialization, on: day, hour: 17)
+                try await at(day, hour: 8, minute: 5) { _ in try await app.modules.recordUse(.medications) }
+                let (what, category) = [("the neighbours' children", SocializationCategory.people), ("a cat", .animals),
+                                        ("the market", .places), ("fireworks on video", .sounds),
+                                        ("a metal bridge", .surfaces), ("nail clipping", .handling)][offset % 6]
+                try await at(day, hour: 17) { _ in
+                    try await app.socialization.log(what, category: category, reaction: 2 + offset % 4)
+                }
             }
-            if offset <= 40, offset % 3 != 2 { try await use(.training, on: day, hour: 18, minute: 30) }
+            if offset <= 40, offset % 3 != 2 {
+                try await at(day, hour: 18, minute: 30) { _ in
+                    try await app.training.log(skills[offset % skills.count], minutes: 10 + offset % 3 * 5,
+                                               score: min(5, 2 + offset / 10 + offset % 2))
+                }
+            }
+            if offset == 33 {
+                try await at(day, hour: 16) { _ in
+                    let own = try await app.milestones.add(title: "First swim in the sea")
+                    try await app.milestones.reach(own.id)
+                }
+            }
         }
         try await seedInterventions(repositories.interventionLog, catalog: catalog, from: start, now: now,
                                     calendar: calendar)

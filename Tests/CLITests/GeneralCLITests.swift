@@ -301,6 +301,15 @@ struct GeneralCLITests {
         let recent = try #require(listed["walks"] as? [[String: Any]])
         #expect(recent.count > 30 && recent.allSatisfy { $0["source"] as? String == "added" }, "\(recent.count) walks")
         #expect((listed["today"] as? [[String: Any]])?.compactMap { $0["time"] as? String } == ["07:30", "18:00"])
+        let skills = try #require(try await cli.ok(["training", "--json"], now: Moment.start).json() as? [[String: Any]])
+        #expect(skills.map { $0["skill"] as? String } == ["down", "loose-lead walking", "recall", "sit", "stay"])
+        #expect(skills.allSatisfy { ($0["sessions"] as? Int ?? 0) >= 4 }, "\(skills)")
+        let milestones = try #require(try await cli.ok(["milestones", "--json"], now: Moment.start).json() as? [[String: Any]])
+        #expect(milestones.filter { !($0["reached"] is NSNull) }.count == 12, "eleven built-in ones and an own one: \(milestones)")
+        #expect(milestones.last?["id"] as? String == "first-swim-in-the-sea")
+        let socialization = try #require(try await cli.ok(["socialization", "--json"], now: Moment.start).json()
+            as? [String: Any])
+        #expect((socialization["categories"] as? [[String: Any]])?.allSatisfy { ($0["total"] as? Int ?? 0) > 0 } == true)
     }
 
     @Test("demo --json reports the directory, store, dog and nudges")
