@@ -63,6 +63,9 @@ public actor InMemoryRecordRepository<Kind: RecordKind>: RecordRepository {
     public func write(_ records: [Kind.Record], removing: [Kind.Identity], usingModule module: TrackingModule,
                       at date: Date) async throws {
         for record in records { try Kind.validate(record) }
+        // The use first: a module that is off refuses the write before any record changes, and
+        // nothing after it can fail.
+        try await moduleSettings.update { try ModuleOffError.recordingWork(of: module, at: date, in: &$0) }
         for identity in removing {
             self.records.removeValue(forKey: identity)
             changes?.report(Kind.self, identity)
@@ -72,7 +75,6 @@ public actor InMemoryRecordRepository<Kind: RecordKind>: RecordRepository {
             self.records[identity] = record
             changes?.report(Kind.self, identity)
         }
-        try await moduleSettings.update { ModuleSettings.recordingUse(of: module, at: date, in: &$0) }
     }
 
     public func remove(_ identity: Kind.Identity) -> Bool {

@@ -76,6 +76,8 @@ public struct JSONFileRecordRepository<Kind: RecordKind>: RecordRepository {
         for record in records { try Kind.validate(record) }
         let modules = JSONFileModuleSettingsRepository.collection
         try await store.transaction { [self] transaction in
+            var settings = try transaction.read(modules, as: JSONFileModuleSettingsRepository.Document.self)?.settings
+            try ModuleOffError.recordingWork(of: module, at: date, in: &settings)
             var stored = try transaction.read(file, as: [Kind.Record].self) ?? []
             try check(stored)
             var saved: [Kind.Identity: Kind.Record] = [:]
@@ -83,8 +85,6 @@ public struct JSONFileRecordRepository<Kind: RecordKind>: RecordRepository {
             let replaced = Set(removing).union(saved.keys)
             stored.removeAll { replaced.contains(Kind.identity(of: $0)) }
             try transaction.write(file, (stored + saved.values).sorted(by: Kind.precedes))
-            var settings = try transaction.read(modules, as: JSONFileModuleSettingsRepository.Document.self)?.settings
-            ModuleSettings.recordingUse(of: module, at: date, in: &settings)
             let used = ModuleSettings.initialising(&settings, at: date)
             try transaction.write(modules, JSONFileModuleSettingsRepository.Document(used))
         }

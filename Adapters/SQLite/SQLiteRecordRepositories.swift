@@ -84,7 +84,7 @@ public struct SQLiteRecordRepository<Kind: RecordKind>: RecordRepository {
                     ON CONFLICT (collection, identity) DO UPDATE SET body = excluded.body
                     """, arguments: [collection, key, body])
             }
-            try SQLiteModuleSettingsRepository.update(db) { ModuleSettings.recordingUse(of: module, at: date, in: &$0) }
+            try SQLiteModuleSettingsRepository.update(db) { try ModuleOffError.recordingWork(of: module, at: date, in: &$0) }
         }
     }
 

@@ -28,7 +28,9 @@ public protocol RecordRepository<Kind>: Sendable {
     /// and removes the records of `removing`, and records a use of `module` at `date` in the
     /// store's module settings (``ModuleSettings/recordingUse(of:at:in:)``), all in one
     /// transaction. A record that breaks its kind's rules is refused with its
-    /// `RecordRejection`, and nothing is written, the use neither.
+    /// `RecordRejection`, and a module that is off in the settings with `ModuleOffError`
+    /// (``ModuleOffError/recordingWork(of:at:in:)``, in the same transaction); then nothing is
+    /// written, the use neither.
     func write(_ records: [Kind.Record], removing: [Kind.Identity], usingModule module: TrackingModule,
                at date: Date) async throws
 }

@@ -40,16 +40,34 @@ extension RecordRepositoryContract {
                 #expect(settings.enabledModules == ModuleSettings.defaults(at: used).enabledModules)
                 #expect(settings.entry(for: .feeding).lastUsed == nil, "only the module named was used")
             },
-            TrackerCase("the use keeps the person's choices: a module switched off stays off") { factory in
+            TrackerCase("the use keeps the person's choices: another module switched off stays off") { factory in
                 let store = try await factory.make()
                 try await store.subject.modules.update { stored in
                     var settings = ModuleSettings.defaults(at: used.addingTimeInterval(-86_400))
-                    settings.disable(.walks)
+                    settings.disable(.feeding)
                     stored = settings
                 }
                 try await store.subject.records.write([ordered[0]], removing: [], usingModule: .walks, at: used)
-                let entry = try #require(try await store.reopen().modules.load()).entry(for: .walks)
-                #expect(!entry.isEnabled && entry.lastUsed == used)
+                let settings = try #require(try await store.reopen().modules.load())
+                #expect(!settings.isEnabled(.feeding) && settings.entry(for: .walks).lastUsed == used)
+            },
+            TrackerCase("a write for a module that is off is refused in its transaction: no record, no removal, no use") { factory in
+                let store = try await factory.make()
+                try await store.subject.records.save(ordered[1])
+                let before = ModuleSettings.defaults(at: used.addingTimeInterval(-86_400))
+                try await store.subject.modules.update { stored in
+                    var settings = before
+                    settings.disable(.walks)
+                    stored = settings
+                }
+                await #expect(throws: ModuleOffError.off(.walks)) {
+                    try await store.subject.records.write([ordered[0]], removing: [Kind.identity(of: ordered[1])],
+                                                          usingModule: .walks, at: used)
+                }
+                let reopened = try await store.reopen()
+                #expect(try await reopened.records.all() == [ordered[1]])
+                let entry = try #require(try await reopened.modules.load()).entry(for: .walks)
+                #expect(!entry.isEnabled && entry.lastUsed == nil)
             },
             TrackerCase("a record breaking its kind's rules refuses the whole write: no record, no removal, no use") { factory in
                 let store = try await factory.make()
