@@ -112,6 +112,10 @@ struct BackupRoundTripTests {
                 == b.records.repository(for: WalkRecords.self).all(), "\(label) walks")
         #expect(try await a.records.repository(for: PlannedWalkRecords.self).all()
                 == b.records.repository(for: PlannedWalkRecords.self).all(), "\(label) walk plan")
+        #expect(try await a.records.repository(for: MealRecords.self).all()
+                == b.records.repository(for: MealRecords.self).all(), "\(label) meals")
+        #expect(try await a.records.repository(for: PlannedMealRecords.self).all()
+                == b.records.repository(for: PlannedMealRecords.self).all(), "\(label) meal plan")
     }
 }
 
@@ -303,6 +307,22 @@ struct StoreGenerator {
         let plan = stores.records.repository(for: PlannedWalkRecords.self)
         for minute in Set((0..<count(0...3)).map { _ in count(0...1439) }).sorted() {
             try await plan.save(PlannedWalk(time: WallTime(hour: minute / 60, minute: minute % 60)!))
+        }
+
+        // Meals and the meal plan (archive version 2), after the walks.
+        let meals = stores.records.repository(for: MealRecords.self)
+        for _ in 0..<count(0...4) {
+            let minute = count(0...1439)
+            try await meals.save(Meal(stored: .init(uuid()), at: instant(),
+                                      planned: Bool.random(using: &random) ? WallTime(hour: minute / 60, minute: minute % 60) : nil,
+                                      grams: Bool.random(using: &random) ? count(Meal.gramsRange) : nil,
+                                      food: text().map { String($0.prefix(Meal.maximumFoodLength)) }))
+        }
+        let mealPlan = stores.records.repository(for: PlannedMealRecords.self)
+        for minute in Set((0..<count(0...3)).map { _ in count(0...1439) }).sorted() {
+            try await mealPlan.save(PlannedMeal(stored: WallTime(hour: minute / 60, minute: minute % 60)!,
+                                                grams: Bool.random(using: &random) ? count(Meal.gramsRange) : nil,
+                                                food: text().map { String($0.prefix(Meal.maximumFoodLength)) }))
         }
     }
 }
