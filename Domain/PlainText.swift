@@ -83,6 +83,8 @@ public struct ControlCharacterError: WellnessError, Hashable {
         case source, category
         /// A stored identifier that is text (an intervention's, a nudge's, an exercise's).
         case identifier
+        /// What a dog is fed (a planned meal's food).
+        case food
     }
 
     public let field: Field

@@ -53,6 +53,8 @@ public struct Wellness: Sendable {
     public let socialization: Socialization
     /// Puppy milestones, built-in and own.
     public let milestones: Milestones
+    /// Meals, planned and given.
+    public let feeding: Feeding
     /// Check-ins, insights, trends, tiers and the offline queue; local or from a server.
     public let drift: Drift
 
@@ -104,10 +106,12 @@ public struct Wellness: Sendable {
         socialization = Socialization(repositories: repositories, windowWeeks: nudgeRules.socializationWindowWeeks,
                                       time: time)
         milestones = Milestones(repositories: repositories, time: time)
+        feeding = Feeding(repositories: repositories, time: time)
         drift = Drift(repositories: repositories, tierOverride: tierOverride, server: connected, time: time)
         // What is due: one source per tracker, oldest first across them all.
         listDue = ListDue(modules: repositories.moduleSettings, sources: [
             walks.listWalks.dueSource,
+            feeding.listMeals.dueSource,
             repositories.supplements.dueSource(time: time),
             drift.readCheckinToday.dueSource,
         ], marker: repositories.records.repository(for: DueMarkerRecords.self), time: time)

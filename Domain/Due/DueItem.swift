@@ -1,12 +1,14 @@
 import Foundation
 
-/// Something to do now or overdue: a planned walk, a supplement not taken yet, today's check-in.
+/// Something to do now or overdue: a planned walk or meal, a supplement not taken yet, today's check-in.
 /// `wellness due` lists them oldest first; the trackers still to come add their own kinds.
 public struct DueItem: Sendable, Hashable {
     /// What falls due.
     public enum Kind: String, Sendable, Codable, CaseIterable {
         /// A planned walk not walked yet (its name is the planned time).
         case walk
+        /// A planned meal not given yet (its name is the planned time and food, `07:00 kibble`).
+        case meal
         /// A supplement of the stack not taken yet today (its name is the supplement's).
         case supplement
         /// Today's check-in, not made yet.
@@ -15,7 +17,7 @@ public struct DueItem: Sendable, Hashable {
 
     /// What falls due.
     public let kind: Kind
-    /// What it is, as the person named it: the walk's planned time, the supplement's name; empty for a check-in.
+    /// What it is, as the person named it: the walk's planned time, the meal's time and food, the supplement's name; empty for a check-in.
     public let name: String
     /// When it fell due.
     public let since: Date

@@ -45,6 +45,8 @@ public struct RecordRegistry: Sendable {
         TrainingRecords.self,
         SocializationRecords.self,
         MilestoneRecords.self,
+        MealRecords.self,
+        PlannedMealRecords.self,
     ], settings: [
         TierSetting.self,
         ModuleSettingsSetting.self,

@@ -55,7 +55,7 @@ struct BackupWorld {
     /// one, the ports where not: unicode notes, a tag from a newer version, a DST-day weigh-in.
     func fill() async throws {
         let time = world.time
-        _ = try await world.setUpModules.execute([.training, .walks])
+        _ = try await world.setUpModules.execute([.training, .walks, .feeding])
         _ = try await world.setDogProfile.execute(name: "Bobbie", birthDate: Fixtures.day("2025-12-21"))
         _ = try await world.listExercises.execute()
         _ = try await world.addSupplement.execute(name: "Ashwagandha", timeOfDay: .evening, dosage: "600 mg")
@@ -96,6 +96,11 @@ struct BackupWorld {
         let milestones = tracker(MilestoneRecords.self)
         _ = try await AddMilestone(milestones: milestones, time: time).execute(title: "First swim 🌊")
         _ = try await ReachMilestone(milestones: milestones, time: time).execute("house-trained")
+        _ = try await PlanMeals(plan: records.repository(for: PlannedMealRecords.self), modules: world.settings, time: time)
+            .execute([try PlannedMeal.parse("07:00 120g kibble \"duck\" ☃"), try PlannedMeal.parse("18:00")])
+        _ = try await GiveMeal(meals: records.repository(for: MealRecords.self),
+                               plan: records.repository(for: PlannedMealRecords.self), modules: world.settings, time: time)
+            .execute(planned: WallTime(hour: 7, minute: 0)!, grams: 110)
     }
 }
 

@@ -348,5 +348,21 @@ struct StoreGenerator {
         if Bool.random(using: &random) {
             try await milestones.save(Milestone(id: "first-swim", title: String((text() ?? "First swim").prefix(100)), reached: nil))
         }
+
+        // Meals and the meal plan (archive version 2).
+        let meals = stores.records.repository(for: MealRecords.self)
+        for _ in 0..<count(0...4) {
+            let minute = count(0...1439)
+            try await meals.save(Meal(stored: .init(uuid()), at: instant(),
+                                      planned: Bool.random(using: &random) ? WallTime(hour: minute / 60, minute: minute % 60) : nil,
+                                      grams: Bool.random(using: &random) ? count(Meal.gramsRange) : nil,
+                                      food: text().map { String($0.prefix(Meal.maximumFoodLength)) }))
+        }
+        let mealPlan = stores.records.repository(for: PlannedMealRecords.self)
+        for minute in Set((0..<count(0...3)).map { _ in count(0...1439) }).sorted() {
+            try await mealPlan.save(PlannedMeal(stored: WallTime(hour: minute / 60, minute: minute % 60)!,
+                                                grams: Bool.random(using: &random) ? count(Meal.gramsRange) : nil,
+                                                food: text().map { String($0.prefix(Meal.maximumFoodLength)) }))
+        }
     }
 }
