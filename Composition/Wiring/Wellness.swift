@@ -47,6 +47,8 @@ public struct Wellness: Sendable {
     public let health: Health
     /// Walks, added and planned.
     public let walks: Walks
+    /// Medications given on a schedule, and the doses given.
+    public let medications: Medications
     /// Check-ins, insights, trends, tiers and the offline queue; local or from a server.
     public let drift: Drift
 
@@ -94,10 +96,12 @@ public struct Wellness: Sendable {
         weight = Weight(weights: repositories.weights, time: time)
         self.health = Health(health: repositories.health, time: time)
         walks = Walks(repositories: repositories, time: time)
+        medications = Medications(repositories: repositories, time: time)
         drift = Drift(repositories: repositories, tierOverride: tierOverride, server: connected, time: time)
         // What is due: one source per tracker, oldest first across them all.
         listDue = ListDue(modules: repositories.moduleSettings, sources: [
             walks.listWalks.dueSource,
+            medications.listMedications.dueSource,
             repositories.supplements.dueSource(time: time),
             drift.readCheckinToday.dueSource,
         ], marker: repositories.records.repository(for: DueMarkerRecords.self), time: time)
@@ -128,7 +132,7 @@ public struct Wellness: Sendable {
         try await getTodaySummary.execute()
     }
 
-    /// What is due now or overdue, oldest first: planned walks, supplements not taken, today's check-in.
+    /// What is due now or overdue, oldest first: planned walks, doses of medication, supplements not taken, today's check-in.
     public func due() async throws -> [DueItem] {
         try await listDue.execute()
     }

@@ -7,6 +7,8 @@ public struct DueItem: Sendable, Hashable {
     public enum Kind: String, Sendable, Codable, CaseIterable {
         /// A planned walk not walked yet (its name is the planned time).
         case walk
+        /// A medication's scheduled dose not given yet (its name is the medication's).
+        case medication
         /// A supplement of the stack not taken yet today (its name is the supplement's).
         case supplement
         /// Today's check-in, not made yet.
@@ -15,7 +17,7 @@ public struct DueItem: Sendable, Hashable {
 
     /// What falls due.
     public let kind: Kind
-    /// What it is, as the person named it: the walk's planned time, the supplement's name; empty for a check-in.
+    /// What it is, as the person named it: the walk's planned time, the medication's or the supplement's name; empty for a check-in.
     public let name: String
     /// When it fell due.
     public let since: Date

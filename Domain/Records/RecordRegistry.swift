@@ -42,6 +42,8 @@ public struct RecordRegistry: Sendable {
         HealthRecords.self,
         WalkRecords.self,
         PlannedWalkRecords.self,
+        MedicationRecords.self,
+        MedicationDoseRecords.self,
     ], settings: [
         TierSetting.self,
         ModuleSettingsSetting.self,

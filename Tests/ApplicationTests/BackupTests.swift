@@ -83,6 +83,11 @@ struct BackupWorld {
             .execute(minutes: 35, kilometres: 2.4, note: "park \"loop\" ☃")
         _ = try await PlanWalks(plan: records.repository(for: PlannedWalkRecords.self), modules: world.settings, time: time)
             .execute([WallTime(hour: 7, minute: 30)!, WallTime(hour: 18, minute: 0)!])
+        try await records.repository(for: MedicationRecords.self).save(
+            try Medication(name: "Rimadyl \"½\" ☃", period: MedicationPeriod("3mo")!, from: Fixtures.day("2026-01-31"),
+                           time: WallTime(hour: 7, minute: 30)!, dose: "1 tablet", until: Fixtures.day("2026-12-31")))
+        try await records.repository(for: MedicationDoseRecords.self).save(
+            MedicationDose(medication: "rimadyl \"½\" ☃", at: Fixtures.instant("2026-02-28T06:35:00Z")))
     }
 }
 
