@@ -55,6 +55,8 @@ public struct Wellness: Sendable {
     public let milestones: Milestones
     /// Meals, planned and given.
     public let feeding: Feeding
+    /// Medications given on a schedule, and the doses given.
+    public let medications: Medications
     /// Check-ins, insights, trends, tiers and the offline queue; local or from a server.
     public let drift: Drift
 
@@ -107,11 +109,13 @@ public struct Wellness: Sendable {
                                       time: time)
         milestones = Milestones(repositories: repositories, time: time)
         feeding = Feeding(repositories: repositories, time: time)
+        medications = Medications(repositories: repositories, time: time)
         drift = Drift(repositories: repositories, tierOverride: tierOverride, server: connected, time: time)
         // What is due: one source per tracker, oldest first across them all.
         listDue = ListDue(modules: repositories.moduleSettings, sources: [
             walks.listWalks.dueSource,
             feeding.listMeals.dueSource,
+            medications.listMedications.dueSource,
             repositories.supplements.dueSource(time: time),
             drift.readCheckinToday.dueSource,
         ], marker: repositories.records.repository(for: DueMarkerRecords.self), time: time)
@@ -142,7 +146,7 @@ public struct Wellness: Sendable {
         try await getTodaySummary.execute()
     }
 
-    /// What is due now or overdue, oldest first: planned walks, supplements not taken, today's check-in.
+    /// What is due now or overdue, oldest first: planned walks, doses of medication, supplements not taken, today's check-in.
     public func due() async throws -> [DueItem] {
         try await listDue.execute()
     }

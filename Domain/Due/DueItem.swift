@@ -9,6 +9,8 @@ public struct DueItem: Sendable, Hashable {
         case walk
         /// A planned meal not given yet (its name is the planned time and food, `07:00 kibble`).
         case meal
+        /// A medication's scheduled dose not given yet (its name is the medication's).
+        case medication
         /// A supplement of the stack not taken yet today (its name is the supplement's).
         case supplement
         /// Today's check-in, not made yet.
@@ -17,7 +19,8 @@ public struct DueItem: Sendable, Hashable {
 
     /// What falls due.
     public let kind: Kind
-    /// What it is, as the person named it: the walk's planned time, the meal's time and food, the supplement's name; empty for a check-in.
+    /// What it is, as the person named it: the walk's planned time, the meal's time and food, the
+    /// medication's or the supplement's name; empty for a check-in.
     public let name: String
     /// When it fell due.
     public let since: Date

@@ -47,6 +47,8 @@ public struct RecordRegistry: Sendable {
         MilestoneRecords.self,
         MealRecords.self,
         PlannedMealRecords.self,
+        MedicationRecords.self,
+        MedicationDoseRecords.self,
     ], settings: [
         TierSetting.self,
         ModuleSettingsSetting.self,

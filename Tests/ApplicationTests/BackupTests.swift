@@ -101,6 +101,11 @@ struct BackupWorld {
         _ = try await GiveMeal(meals: records.repository(for: MealRecords.self),
                                plan: records.repository(for: PlannedMealRecords.self), modules: world.settings, time: time)
             .execute(planned: WallTime(hour: 7, minute: 0)!, grams: 110)
+        try await records.repository(for: MedicationRecords.self).save(
+            try Medication(name: "Rimadyl \"½\" ☃", period: MedicationPeriod("3mo")!, from: Fixtures.day("2026-01-31"),
+                           time: WallTime(hour: 7, minute: 30)!, dose: "1 tablet", until: Fixtures.day("2026-12-31")))
+        try await records.repository(for: MedicationDoseRecords.self).save(
+            MedicationDose(medication: "rimadyl \"½\" ☃", at: Fixtures.instant("2026-02-28T06:35:00Z")))
     }
 }
 

@@ -364,5 +364,24 @@ struct StoreGenerator {
                                                 grams: Bool.random(using: &random) ? count(Meal.gramsRange) : nil,
                                                 food: text().map { String($0.prefix(Meal.maximumFoodLength)) }))
         }
+
+        // Medications and their doses (archive version 2).
+        let medications = stores.records.repository(for: MedicationRecords.self)
+        let periods = ["12h", "1d", "4w", "3mo", "999mo"]
+        var keys: [String] = []
+        for index in 0..<count(0...3) {
+            let from = day()
+            let name = ("Med \(index) " + (text() ?? "")).trimmingCharacters(in: .whitespacesAndNewlines)
+            let medication = Medication(stored: name, period: MedicationPeriod(periods.randomElement(using: &random)!)!,
+                                        from: from, time: WallTime(hour: count(0...23), minute: count(0...59))!,
+                                        dose: text(), until: Bool.random(using: &random) ? from.adding(days: count(0...400)) : nil)
+            guard (try? medication.check()) != nil else { continue }
+            try await medications.save(medication)
+            keys.append(medication.key)
+        }
+        let doses = stores.records.repository(for: MedicationDoseRecords.self)
+        for key in keys {
+            for _ in 0..<count(0...3) { try await doses.save(MedicationDose(id: .init(uuid()), medication: key, at: instant())) }
+        }
     }
 }

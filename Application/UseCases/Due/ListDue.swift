@@ -20,7 +20,8 @@ public struct ListDue: Sendable {
     }
 
     /// Everything due now or overdue today, oldest first (`DueItem.order`): a planned walk from
-    /// its time until its window ends (`WalkPlan`), an active supplement not taken from its time
+    /// its time until its window ends (`WalkPlan`), a medication's scheduled dose not given from
+    /// its time until the next one's (`MedicationSchedule`), an active supplement not taken from its time
     /// of day (`DueItem.Times`), and the check-in from 20:00 until it is made (the server's, when
     /// logged in).
     public func execute() async throws -> [DueItem] {
