@@ -22,6 +22,8 @@ public struct InvalidValue: WellnessError, Equatable {
         case healthType
         /// A time of day on the wall clock (`HH:MM`).
         case wallTime
+        /// A document's kind (`vaccination`, `vet`, …).
+        case documentKind
     }
 
     /// The field whose value was refused.

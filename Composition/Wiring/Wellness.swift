@@ -47,6 +47,8 @@ public struct Wellness: Sendable {
     public let health: Health
     /// Walks, added and planned.
     public let walks: Walks
+    /// Documents kept in the store.
+    public let documents: Documents
     /// Check-ins, insights, trends, tiers and the offline queue; local or from a server.
     public let drift: Drift
 
@@ -94,10 +96,12 @@ public struct Wellness: Sendable {
         weight = Weight(weights: repositories.weights, time: time)
         self.health = Health(health: repositories.health, time: time)
         walks = Walks(repositories: repositories, time: time)
+        documents = Documents(repositories: repositories, time: time)
         drift = Drift(repositories: repositories, tierOverride: tierOverride, server: connected, time: time)
         // What is due: one source per tracker, oldest first across them all.
         listDue = ListDue(modules: repositories.moduleSettings, sources: [
             walks.listWalks.dueSource,
+            documents.listDocuments.dueSource,
             repositories.supplements.dueSource(time: time),
             drift.readCheckinToday.dueSource,
         ], marker: repositories.records.repository(for: DueMarkerRecords.self), time: time)

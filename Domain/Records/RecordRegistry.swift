@@ -42,6 +42,8 @@ public struct RecordRegistry: Sendable {
         HealthRecords.self,
         WalkRecords.self,
         PlannedWalkRecords.self,
+        DocumentRecords.self,
+        DocumentChunkRecords.self,
     ], settings: [
         TierSetting.self,
         ModuleSettingsSetting.self,

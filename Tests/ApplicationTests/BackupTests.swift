@@ -83,6 +83,12 @@ struct BackupWorld {
             .execute(minutes: 35, kilometres: 2.4, note: "park \"loop\" ☃")
         _ = try await PlanWalks(plan: records.repository(for: PlannedWalkRecords.self), modules: world.settings, time: time)
             .execute([WallTime(hour: 7, minute: 30)!, WallTime(hour: 18, minute: 0)!])
+        // A document of two chunks (1 MB and 3 bytes), every byte value in it.
+        let scan = Data((0..<(Document.chunkBytes + 3)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) })
+        let document = try Document(title: "Rabiës \"booster\" 💉", kind: .vaccination, expires: Fixtures.day("2026-04-01"),
+                                    fileName: "rabies scan.pdf", byteCount: scan.count, added: world.now)
+        for chunk in document.chunks(of: scan) { try await records.repository(for: DocumentChunkRecords.self).save(chunk) }
+        try await records.repository(for: DocumentRecords.self).save(document)
     }
 }
 

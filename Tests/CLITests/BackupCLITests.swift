@@ -32,7 +32,7 @@ struct BackupCLITests {
     }
 
     static let collections: Set = ["supplementLogs", "goals", "goalTips", "journals", "moods", "checkins", "queuedCheckins",
-                                   "completions", "decisions", "nudgeSnoozes", "weights", "health", "walks", "walkPlan"]
+                                   "completions", "decisions", "nudgeSnoozes", "weights", "health", "walks", "walkPlan", "documents", "documentChunks"]
 
     @Test("backup FILE, then restore FILE into an empty store of either kind: the same archive",
           arguments: persistentStores, persistentStores)

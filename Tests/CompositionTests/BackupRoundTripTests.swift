@@ -112,6 +112,10 @@ struct BackupRoundTripTests {
                 == b.records.repository(for: WalkRecords.self).all(), "\(label) walks")
         #expect(try await a.records.repository(for: PlannedWalkRecords.self).all()
                 == b.records.repository(for: PlannedWalkRecords.self).all(), "\(label) walk plan")
+        #expect(try await a.records.repository(for: DocumentRecords.self).all()
+                == b.records.repository(for: DocumentRecords.self).all(), "\(label) documents")
+        #expect(try await a.records.repository(for: DocumentChunkRecords.self).all()
+                == b.records.repository(for: DocumentChunkRecords.self).all(), "\(label) document chunks")
     }
 }
 
@@ -303,6 +307,19 @@ struct StoreGenerator {
         let plan = stores.records.repository(for: PlannedWalkRecords.self)
         for minute in Set((0..<count(0...3)).map { _ in count(0...1439) }).sorted() {
             try await plan.save(PlannedWalk(time: WallTime(hour: minute / 60, minute: minute % 60)!))
+        }
+        // Documents and their chunks (archive version 2): small files, every byte value, some empty.
+        let documents = stores.records.repository(for: DocumentRecords.self)
+        let chunks = stores.records.repository(for: DocumentChunkRecords.self)
+        for index in 0..<count(0...3) {
+            let size = [0, 1, 40, 256].randomElement(using: &random)!
+            let bytes = Data((0..<size).map { _ in UInt8.random(in: 0...255, using: &random) })
+            let document = Document(stored: .init(uuid()), title: "Document \(index) \(Self.texts[index])",
+                                    kind: Document.Kind.allCases.randomElement(using: &random)!,
+                                    expires: Bool.random(using: &random) ? day() : nil, fileName: "file \(index).pdf",
+                                    byteCount: size, added: instant(), chunkCount: Document.chunkCount(for: size))
+            for chunk in document.chunks(of: bytes) { try await chunks.save(chunk) }
+            try await documents.save(document)
         }
     }
 }

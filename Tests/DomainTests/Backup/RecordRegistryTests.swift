@@ -48,7 +48,7 @@ struct RecordRegistryTests {
         #expect(RecordRegistry.standard.collections.map(\.rawValue) == [
             "supplementLogs", "goals", "goalTips", "journals", "moods", "checkins", "queuedCheckins",
             "completions", "decisions", "nudgeSnoozes", "weights", "health",
-            "walks", "walkPlan",
+            "walks", "walkPlan", "documents", "documentChunks",
         ])
         #expect(RecordRegistry.standard.kinds.prefix(12).allSatisfy { $0.archiveVersion == 1 })
         #expect(RecordRegistry.standard.kinds.dropFirst(12).allSatisfy { $0.archiveVersion == 2 })
