@@ -26,6 +26,8 @@ public struct InvalidValue: WellnessError, Equatable {
         case socializationCategory
         /// A milestone's id (`milestones reach ID`).
         case milestone
+        /// A document's kind (`vaccination`, `vet`, …).
+        case documentKind
     }
 
     /// The field whose value was refused.

@@ -17,7 +17,7 @@ struct WellnessCommand: AsyncParsableCommand {
         version: WellnessVersion.current,
         subcommands: [SummaryCommand.self, DeckCommand.self, InterventionsCommand.self, JournalCommand.self,
                       SupplementsCommand.self, ExercisesCommand.self, GoalsCommand.self, MoodCommand.self,
-                      TipsCommand.self, WeightCommand.self, HealthCommand.self, MedsCommand.self, WalksCommand.self, FeedingCommand.self, TrainingCommand.self, SocializationCommand.self, MilestonesCommand.self, DueCommand.self, CheckinCommand.self, InsightsCommand.self, AlertsCommand.self,
+                      TipsCommand.self, WeightCommand.self, HealthCommand.self, MedsCommand.self, WalksCommand.self, FeedingCommand.self, DocumentsCommand.self, TrainingCommand.self, SocializationCommand.self, MilestonesCommand.self, DueCommand.self, CheckinCommand.self, InsightsCommand.self, AlertsCommand.self,
                       TrendsCommand.self, FeaturesCommand.self, TierCommand.self, QueueCommand.self, ModulesCommand.self, SetupCommand.self,
                       ProfileCommand.self, NudgesCommand.self,
                       LoginCommand.self, LogoutCommand.self, PasswordCommand.self, SessionCommand.self, SyncCommand.self,

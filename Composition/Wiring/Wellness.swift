@@ -57,6 +57,8 @@ public struct Wellness: Sendable {
     public let feeding: Feeding
     /// Medications given on a schedule, and the doses given.
     public let medications: Medications
+    /// Documents kept in the store.
+    public let documents: Documents
     /// Check-ins, insights, trends, tiers and the offline queue; local or from a server.
     public let drift: Drift
 
@@ -110,12 +112,14 @@ public struct Wellness: Sendable {
         milestones = Milestones(repositories: repositories, time: time)
         feeding = Feeding(repositories: repositories, time: time)
         medications = Medications(repositories: repositories, time: time)
+        documents = Documents(repositories: repositories, time: time)
         drift = Drift(repositories: repositories, tierOverride: tierOverride, server: connected, time: time)
         // What is due: one source per tracker, oldest first across them all.
         listDue = ListDue(modules: repositories.moduleSettings, sources: [
             walks.listWalks.dueSource,
             feeding.listMeals.dueSource,
             medications.listMedications.dueSource,
+            documents.listDocuments.dueSource,
             repositories.supplements.dueSource(time: time),
             drift.readCheckinToday.dueSource,
         ], marker: repositories.records.repository(for: DueMarkerRecords.self), time: time)

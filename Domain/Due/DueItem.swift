@@ -15,6 +15,8 @@ public struct DueItem: Sendable, Hashable {
         case supplement
         /// Today's check-in, not made yet.
         case checkin
+        /// A document that expires within 30 days or has expired (its name is the document's title).
+        case document
     }
 
     /// What falls due.

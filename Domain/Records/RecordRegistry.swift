@@ -49,6 +49,8 @@ public struct RecordRegistry: Sendable {
         PlannedMealRecords.self,
         MedicationRecords.self,
         MedicationDoseRecords.self,
+        DocumentRecords.self,
+        DocumentChunkRecords.self,
     ], settings: [
         TierSetting.self,
         ModuleSettingsSetting.self,

@@ -106,6 +106,12 @@ struct BackupWorld {
                            time: WallTime(hour: 7, minute: 30)!, dose: "1 tablet", until: Fixtures.day("2026-12-31")))
         try await records.repository(for: MedicationDoseRecords.self).save(
             MedicationDose(medication: "rimadyl \"½\" ☃", at: Fixtures.instant("2026-02-28T06:35:00Z")))
+        // A document of two chunks (1 MB and 3 bytes), every byte value in it.
+        let scan = Data((0..<(Document.chunkBytes + 3)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) })
+        let document = try Document(title: "Rabiës \"booster\" 💉", kind: .vaccination, expires: Fixtures.day("2026-04-01"),
+                                    fileName: "rabies scan.pdf", byteCount: scan.count, added: world.now)
+        for chunk in document.chunks(of: scan) { try await records.repository(for: DocumentChunkRecords.self).save(chunk) }
+        try await records.repository(for: DocumentRecords.self).save(document)
     }
 }
 

@@ -33,7 +33,7 @@ struct BackupCLITests {
 
     static let collections: Set = ["supplementLogs", "goals", "goalTips", "journals", "moods", "checkins", "queuedCheckins",
                                    "completions", "decisions", "nudgeSnoozes", "weights", "health", "walks", "walkPlan", "meals", "mealPlan",
-                                   "training", "socialization", "milestones", "medications", "medicationDoses"]
+                                   "training", "socialization", "milestones", "medications", "medicationDoses", "documents", "documentChunks"]
 
     @Test("backup FILE, then restore FILE into an empty store of either kind: the same archive",
           arguments: persistentStores, persistentStores)

@@ -383,5 +383,19 @@ struct StoreGenerator {
         for key in keys {
             for _ in 0..<count(0...3) { try await doses.save(MedicationDose(id: .init(uuid()), medication: key, at: instant())) }
         }
+
+        // Documents and their chunks (archive version 2): small files, every byte value, some empty.
+        let documents = stores.records.repository(for: DocumentRecords.self)
+        let chunks = stores.records.repository(for: DocumentChunkRecords.self)
+        for index in 0..<count(0...3) {
+            let size = [0, 1, 40, 256].randomElement(using: &random)!
+            let bytes = Data((0..<size).map { _ in UInt8.random(in: 0...255, using: &random) })
+            let document = Document(stored: .init(uuid()), title: "Document \(index) \(Self.texts[index])",
+                                    kind: Document.Kind.allCases.randomElement(using: &random)!,
+                                    expires: Bool.random(using: &random) ? day() : nil, fileName: "file \(index).pdf",
+                                    byteCount: size, added: instant(), chunkCount: Document.chunkCount(for: size))
+            for chunk in document.chunks(of: bytes) { try await chunks.save(chunk) }
+            try await documents.save(document)
+        }
     }
 }

@@ -73,3 +73,23 @@ extension ListWalks {
     /// Today's planned walks as a part of what is due.
     public var dueSource: any DueSource { WalksDue(walks: self) }
 }
+
+/// The documents that expire within `Document.dueDaysBeforeExpiry` days or have expired, due
+/// from the start of the local day that many days before they expire, named by their title.
+struct DocumentsDue: DueSource {
+    let documents: ListDocuments
+
+    var module: TrackingModule? { .documents }
+
+    func due(at now: Date, today: LocalDay) async throws -> [DueItem] {
+        try await documents.documents.all().compactMap { document in
+            guard let since = document.dueSince(in: documents.time.calendar), since <= now else { return nil }
+            return DueItem(kind: .document, name: document.title, since: since)
+        }
+    }
+}
+
+extension ListDocuments {
+    /// The documents expiring soon or expired as a part of what is due.
+    public var dueSource: any DueSource { DocumentsDue(documents: self) }
+}

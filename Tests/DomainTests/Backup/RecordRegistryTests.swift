@@ -49,6 +49,7 @@ struct RecordRegistryTests {
             "supplementLogs", "goals", "goalTips", "journals", "moods", "checkins", "queuedCheckins",
             "completions", "decisions", "nudgeSnoozes", "weights", "health",
             "walks", "walkPlan", "training", "socialization", "milestones", "meals", "mealPlan", "medications", "medicationDoses",
+            "documents", "documentChunks",
         ])
         #expect(RecordRegistry.standard.kinds.prefix(12).allSatisfy { $0.archiveVersion == 1 })
         #expect(RecordRegistry.standard.kinds.dropFirst(12).allSatisfy { $0.archiveVersion == 2 })
