@@ -9,7 +9,9 @@ struct BackupCommand: AsyncParsableCommand {
         abstract: "Write every collection of the store to one backup archive (JSON).",
         discussion: """
         The archive holds the journal, supplements and their logs, exercises, goals and tips, moods, \
-        check-ins and the queue, interventions, nudges, modules, the dog, weigh-ins and health data, \
+        check-ins and the queue, interventions, nudges, modules, the dog, weigh-ins, health data and what \
+        every tracking module recorded (walks, meals, medications, training, socialization, milestones, \
+        documents), \
         with every id and timestamp. The same store always gives the same bytes. Restore it with \
         `wellness restore FILE`, into a store of either kind.
         """)

@@ -144,9 +144,9 @@ public enum WellnessDemo {
         _ = try await app.profile.set(name: dogName, birthDate: LocalDay(birth, in: calendar))
 
         // A month and a half of use: walks and meals every day, training most days until last
-        // week, medications and socialization dropped after the first week, documents never.
-        // Walks, training, socialization and milestones are tracked for real, each write
-        // recording its module's use; the other modules' use is recorded as `modules use` does.
+        // week, medications and socialization dropped after the first week, documents added on
+        // the first run and not touched since. Every module is tracked for real, each write
+        // recording its module's use.
         func at(_ day: LocalDay, hour: Int, minute: Int = 0, _ work: (Date) async throws -> Void) async throws {
             let moment = day.at(hour: hour, minute: minute, in: calendar)
             guard moment <= now else { return }
@@ -164,10 +164,32 @@ public enum WellnessDemo {
                                    (.comesWhenCalled, 24), (.adultTeeth, 28)] {
             try await app.milestones.reach(milestone.rawValue, on: LocalDay(birth, in: calendar).adding(days: weeks * 7))
         }
+        // Meals planned at 07:00 and 18:00: breakfast every day (late now and then), dinner on most days.
+        try await app.feeding.plan([try PlannedMeal(time: WallTime(hour: 7, minute: 0)!, grams: 120, food: "kibble"),
+                                    try PlannedMeal(time: WallTime(hour: 18, minute: 0)!, grams: 120, food: "kibble")])
+        // A week's course of Apoquel each morning, and a flea chew every 3 months whose next dose is still to come.
+        try await app.medications.add(try Medication(name: "Apoquel", period: MedicationPeriod(count: 1, unit: .days)!,
+                                                     from: start, time: WallTime(hour: 8, minute: 0)!, dose: "1 tablet",
+                                                     until: start.adding(days: 7)))
+        try await app.medications.add(try Medication(name: "Bravecto", period: MedicationPeriod(count: 3, unit: .months)!,
+                                                     from: start, time: WallTime(hour: 18, minute: 0)!, dose: "1 chew"))
+        // The rabies vaccination record, expiring in three weeks: due now.
+        let expires = today.adding(days: 21)
+        try await app.documents.add(Data("Rabies vaccination — \(dogName)\nValid until: \(expires)\n".utf8),
+                                    fileName: "rabies-vaccination.txt", title: "Rabies vaccination", kind: .vaccination,
+                                    expires: expires)
         let skills = ["sit", "down", "stay", "recall", "loose-lead walking"]
         for offset in 0...45 {
             let day = start.adding(days: offset)
-            try await at(day, hour: 8) { _ in try await app.modules.recordUse(.feeding) }
+            let late = offset % 9 == 3
+            try await at(day, hour: late ? 8 : 7, minute: late ? 20 : 5 + offset % 10) { moment in
+                try await app.feeding.give(planned: WallTime(hour: 7, minute: 0), at: moment)
+            }
+            if offset % 7 != 5 {
+                try await at(day, hour: 18, minute: offset % 25) { moment in
+                    try await app.feeding.give(planned: WallTime(hour: 18, minute: 0), at: moment, grams: offset % 6 == 0 ? 100 : nil)
+                }
+            }
             try await at(day, hour: 7, minute: 15 + offset % 20) { moment in
                 try await app.walks.add(start: moment, minutes: 25 + offset % 15, kilometres: Double(18 + offset % 9) / 10,
                                         note: offset % 10 == 4 ? "Met Bella in the park." : nil)
@@ -178,7 +200,10 @@ public enum WellnessDemo {
                 }
             }
             if offset <= 7 {
-                try await at(day, hour: 8, minute: 5) { _ in try await app.modules.recordUse(.medications) }
+                try await at(day, hour: 8, minute: 5) { moment in _ = try await app.medications.give("Apoquel", at: moment) }
+                if offset == 0 {
+                    try await at(day, hour: 18, minute: 10) { moment in _ = try await app.medications.give("Bravecto", at: moment) }
+                }
                 let (what, category) = [("the neighbours' children", SocializationCategory.people), ("a cat", .animals),
                                         ("the market", .places), ("fireworks on video", .sounds),
                                         ("a metal bridge", .surfaces), ("nail clipping", .handling)][offset % 6]
