@@ -5,7 +5,7 @@ import WellnessComposition
 /// `wellness due [--new]`.
 struct DueCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "due", abstract: "What is due now or overdue: planned walks, doses of medication, supplements, today's check-in.",
+        commandName: "due", abstract: "What is due now or overdue: walks, meals, doses, documents, supplements, today's check-in.",
         discussion: "With --new, only what fell due since the previous `due --new` (kept in this store, on this "
             + "device), and nothing at all when nothing did: run it from a timer or cron every few minutes and "
             + "pipe it to a notifier.")

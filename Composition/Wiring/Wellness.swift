@@ -150,7 +150,8 @@ public struct Wellness: Sendable {
         try await getTodaySummary.execute()
     }
 
-    /// What is due now or overdue, oldest first: planned walks, doses of medication, supplements not taken, today's check-in.
+    /// What is due now or overdue, oldest first: planned walks and meals, doses, documents expiring,
+    /// supplements not taken, today's check-in.
     public func due() async throws -> [DueItem] {
         try await listDue.execute()
     }

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Something to do now or overdue: a planned walk or meal, a supplement not taken yet, today's check-in.
-/// `wellness due` lists them oldest first; the trackers still to come add their own kinds.
+/// Something to do now or overdue: a planned walk or meal, a medication's dose, a document
+/// expiring, a supplement not taken yet, today's check-in. `wellness due` lists them oldest first;
+/// a new tracker adds its kind here and its `DueSource`.
 public struct DueItem: Sendable, Hashable {
     /// What falls due.
     public enum Kind: String, Sendable, Codable, CaseIterable {
