@@ -47,6 +47,12 @@ public struct JSONFileRecordRepository<Kind: RecordKind>: RecordRepository {
         try await all().first { Kind.identity(of: $0) == identity }
     }
 
+    /// The file read once for all of `identities` (a document's chunks), not once for each.
+    public func records(_ identities: [Kind.Identity]) async throws -> [Kind.Record] {
+        let byIdentity = Dictionary(try await all().map { (Kind.identity(of: $0), $0) }, uniquingKeysWith: { first, _ in first })
+        return identities.compactMap { byIdentity[$0] }
+    }
+
     public func save(_ record: Kind.Record) async throws {
         try Kind.validate(record)
         let identity = Kind.identity(of: record)

@@ -16,6 +16,10 @@ public protocol RecordRepository<Kind>: Sendable {
     /// The record whose identity is `identity`, if there is one.
     func record(_ identity: Kind.Identity) async throws -> Kind.Record?
 
+    /// The records of `identities` that there are, in the order of `identities`: one read where
+    /// a store can (the JSON store reads its file once), else ``record(_:)`` for each.
+    func records(_ identities: [Kind.Identity]) async throws -> [Kind.Record]
+
     /// Saves `record`, replacing the record of the same identity. A record that breaks its
     /// kind's rules (``RecordKind/validate(_:)``) is refused with its `RecordRejection`, and
     /// nothing is saved: every way a record enters a store runs the kind's one validation.
@@ -40,4 +44,15 @@ public protocol RecordRepository<Kind>: Sendable {
 public protocol RecordRepositories: Sendable {
     /// The repository of `kind`'s records.
     func repository<Kind: RecordKind>(for kind: Kind.Type) -> any RecordRepository<Kind>
+}
+
+extension RecordRepository {
+    /// ``record(_:)`` for each of `identities`, keeping those there are, in their order.
+    public func records(_ identities: [Kind.Identity]) async throws -> [Kind.Record] {
+        var found: [Kind.Record] = []
+        for identity in identities {
+            if let record = try await record(identity) { found.append(record) }
+        }
+        return found
+    }
 }

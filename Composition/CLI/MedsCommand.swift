@@ -40,7 +40,13 @@ struct MedsCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Console.run(options) { console in
-                let medication = try await console.wellness.medications.add(try medication)
+                let medication: Medication
+                do {
+                    medication = try await console.wellness.medications.add(try self.medication)
+                } catch let error as MedicationError where error.code == .alreadyExists {
+                    // A name given twice is a value refused, as the other bad values are (exit 64).
+                    throw CLIFailure(message: "<name>: " + console.messages.message(for: error), status: 64)
+                }
                 let status = try await console.wellness.medications.list().first { $0.medication.key == medication.key }
                 if console.json, let status { return try console.printJSON(MedicationOutput(status)) }
                 console.print(console.text.string("cli.meds.added", .verbatim(medication.name),

@@ -10,9 +10,10 @@ import Foundation
 /// last day when it has fewer days (back to the 31st in a month that has one). With an `until`,
 /// the last dose is the last one on or before that day. A dose given late does not move it.
 ///
-/// A dose given counts for the scheduled dose due within ``earlyMinutes`` after it when that one
-/// has none yet, else for the latest scheduled dose at or before it when that one has none yet,
-/// else for none. A scheduled dose without a dose by the next one's time is missed; until then,
+/// A dose given counts for one of two scheduled doses that have none yet: the one due within
+/// ``earlyMinutes`` after it, and the latest one at or before it whose window is still open; when
+/// both could, for the nearer (the latest one on a tie), so a dose given on time every hour
+/// counts for its own hour; when neither, for none. A scheduled dose without a dose by the next one's time is missed; until then,
 /// from its time, it is overdue.
 public struct MedicationSchedule: Sendable {
     /// How long before its time a dose given already counts for a scheduled dose.
@@ -86,16 +87,21 @@ public struct MedicationSchedule: Sendable {
         var taken = Set<Int>()
         let early = Double(Self.earlyMinutes * 60)
         return doses.map { given in
+            // The two a dose can count for: the next scheduled dose, up to an hour early, and the
+            // latest one still open; when both are, the nearer (the latest one on a tie), so a
+            // dose given on time every hour counts for its own hour, not the next.
             let upcoming = (rawIndex(atOrBefore: given) ?? -1) + 1
+            var candidates: [(index: Int, distance: TimeInterval)] = []
+            if let latest = latest(atOrBefore: given), given < windowEnd(of: latest), !taken.contains(latest),
+               let at = occurrence(latest) {
+                candidates.append((latest, given.timeIntervalSince(at)))
+            }
             if let at = occurrence(upcoming), at.timeIntervalSince(given) <= early, !taken.contains(upcoming) {
-                taken.insert(upcoming)
-                return upcoming
+                candidates.append((upcoming, at.timeIntervalSince(given)))
             }
-            if let latest = latest(atOrBefore: given), given < windowEnd(of: latest), !taken.contains(latest) {
-                taken.insert(latest)
-                return latest
-            }
-            return nil
+            guard let chosen = candidates.min(by: { $0.distance < $1.distance }) else { return nil }
+            taken.insert(chosen.index)
+            return chosen.index
         }
     }
 

@@ -62,6 +62,14 @@ public enum RecordRepositoryContract<Kind: RecordKind> {
                     #expect(try await reopened.record(Kind.identity(of: record)) == record)
                 }
             },
+            Case("records are found by their identities, in the order asked, leaving out those not there") { factory in
+                let store = try await factory.make()
+                for record in ordered.dropFirst() { try await store.subject.save(record) }
+                let reopened = try await store.reopen()
+                let asked = [ordered[2], ordered[0], ordered[1]].map(Kind.identity(of:))
+                #expect(try await reopened.records(asked) == [ordered[2], ordered[1]])
+                #expect(try await reopened.records([]).isEmpty)
+            },
             Case("a removed record is gone, and removing it again says so") { factory in
                 let store = try await factory.make()
                 for record in ordered { try await store.subject.save(record) }

@@ -30,7 +30,14 @@ public struct AddDocument: Sendable {
         let document = try Document(title: title, kind: kind, expires: expires, fileName: fileName,
                                     byteCount: bytes.count, added: now)
         try await chunks.write(document.chunks(of: bytes), removing: [], module: .documents, at: now)
-        try await documents.write([document], removing: [], module: .documents, at: now)
+        do {
+            try await documents.write([document], removing: [], module: .documents, at: now)
+        } catch {
+            // The module switched off (or the store failed) between the two writes: the chunks
+            // no document names go again, so nothing is kept half-way.
+            for key in document.chunkKeys { _ = try? await chunks.records.remove(key) }
+            throw error
+        }
         return document
     }
 
@@ -51,7 +58,7 @@ public struct AddDocument: Sendable {
         while let chunk = try source.nextChunk() {
             bytes.append(contentsOf: chunk)
             if bytes.count > Document.maximumBytes {
-                throw DocumentError.tooLarge(file: checked.fileName, bytes: source.totalBytes ?? bytes.count)
+                throw DocumentError.tooLarge(file: checked.fileName, bytes: max(source.totalBytes ?? 0, bytes.count))
             }
         }
         return try await execute(bytes, fileName: fileName, title: title, kind: kind, expires: expires)

@@ -19,10 +19,6 @@ public struct GetDocument: Sendable {
     public func execute(_ reference: String) async throws -> (document: Document, bytes: Data) {
         try await ModuleOffError.requireOn(.documents, in: list.modules, now: list.time.now())
         let document = try await list.find(reference)
-        var found: [DocumentChunk] = []
-        for key in document.chunkKeys {
-            if let chunk = try await chunks.record(key) { found.append(chunk) }
-        }
-        return (document, try document.assemble(found))
+        return (document, try document.assemble(try await chunks.records(document.chunkKeys)))
     }
 }

@@ -25,7 +25,12 @@ public struct RemoveDocument: Sendable {
         try await ModuleOffError.requireOn(.documents, in: documents.modules, now: now)
         let document = try await list.find(reference)
         try await documents.write([], removing: [document.id], module: .documents, at: now)
-        try await chunks.write([], removing: document.chunkKeys, module: .documents, at: now)
+        do {
+            try await chunks.write([], removing: document.chunkKeys, module: .documents, at: now)
+        } catch {
+            // The module switched off between the two writes: the document is gone, so are its bytes.
+            for key in document.chunkKeys { _ = try await chunks.records.remove(key) }
+        }
         return document
     }
 }

@@ -216,6 +216,20 @@ struct MedicationScheduleTests {
         #expect(status.overdue == nil && status.next == Self.local("2026-01-06T08:00"))
     }
 
+    @Test("every hour: a dose on time or a little late counts for its own hour, not the next one due within the hour")
+    func hourly() throws {
+        let hourly = try Medication(name: "drops", period: MedicationPeriod("1h")!, from: Fixtures.day("2026-01-05"))
+        let schedule = MedicationSchedule(hourly, in: Self.amsterdam)
+        #expect(schedule.assign([Self.local("2026-01-05T09:00")]) == [1])
+        #expect(schedule.assign([Self.local("2026-01-05T09:05")]) == [1])
+        #expect(schedule.assign([Self.local("2026-01-05T09:40")]) == [2], "nearer the 10:00 dose: early for it")
+        let status = schedule.status(of: hourly, doses: [Self.local("2026-01-05T09:05")], at: Self.local("2026-01-05T09:30"))
+        #expect(status.overdue == nil, "the 09:00 dose was given")
+        let twiceDaily = try Medication(name: "pills", period: MedicationPeriod("12h")!, from: Fixtures.day("2026-01-05"))
+        #expect(MedicationSchedule(twiceDaily, in: Self.amsterdam).assign([Self.local("2026-01-05T19:30")]) == [1],
+                "at 19:30 the evening dose, early; the morning one stays missed")
+    }
+
     @Test("overdue from its time until the next one's; without a dose by then it is missed and the next is overdue")
     func overdue() {
         let schedule = MedicationSchedule(Self.daily, in: Self.amsterdam)
