@@ -18,12 +18,12 @@ struct DogDiaryTests {
         FileManager.default.temporaryDirectory.appendingPathComponent("dog-diary-\(UUID().uuidString)", isDirectory: true)
     }
 
-    @Test("a puppy gets the socialisation suggestion; walks and meals keep their modules from the unused nudge")
+    @Test("a puppy gets the growing-up suggestions (socialisation, training, milestones); walks and meals keep their modules from the unused nudge")
     func suggestions() async throws {
         let clock = FixedWallClock(Self.start)
         let diary = try DogDiary(storage: .memory, clock: clock, calendar: Self.calendar())
         #expect(try await diary.adopt(name: "Ollie", born: LocalDay("2025-11-10")!) == "Ollie is 8 weeks old")
-        #expect(try await diary.suggestions() == ["Try Socialization?"])
+        #expect(try await diary.suggestions() == ["Try Socialization?", "Try Training?", "Try Milestones?"])
 
         clock.advance(days: 40, calendar: Self.calendar())
         try await diary.walked()
