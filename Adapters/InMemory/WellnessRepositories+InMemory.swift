@@ -24,6 +24,7 @@ extension WellnessRepositories {
                                     tier: InMemoryTierRepository(changes: changes),
                                     driftCache: InMemoryDriftCacheRepository(changes: changes),
                                     idempotency: InMemoryIdempotencyRepository(checkins: checkins),
+                                    syncLog: InMemorySyncLogRepository(),
                                     records: InMemoryRecordRepositories(changes: changes, moduleSettings: moduleSettings),
                                     registry: registry,
                                     changes: changes,

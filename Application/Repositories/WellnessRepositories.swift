@@ -50,6 +50,9 @@ public struct WellnessRepositories: Sendable {
     /// that a submission writes both at once; `nil` for a store that takes no submissions (a
     /// server cannot open an account on it).
     public var idempotency: (any IdempotencyRepository)? { didSet { swapped() } }
+    /// What sync knows of the store's records (``SyncLogRepository``); `nil` for a store that
+    /// cannot sync.
+    public var syncLog: (any SyncLogRepository)? { didSet { swapped() } }
     /// The records of the kinds that have no port of their own (an app's own kinds).
     public var records: any RecordRepositories {
         didSet {
@@ -83,7 +86,7 @@ public struct WellnessRepositories: Sendable {
                 checkins: any CheckinRepository,
                 checkinQueue: any CheckinQueueRepository, tier: any TierRepository,
                 driftCache: any DriftCacheRepository, idempotency: (any IdempotencyRepository)? = nil,
-                records: any RecordRepositories, registry: RecordRegistry = .standard,
+                syncLog: (any SyncLogRepository)? = nil, records: any RecordRepositories, registry: RecordRegistry = .standard,
                 changes: StoreChangeFeed = StoreChangeFeed(), location: String, onDisk: (any StoreOnDisk)? = nil,
                 modulesKeptWithRecords: Bool = false) {
         self.moduleSettings = moduleSettings
@@ -103,6 +106,7 @@ public struct WellnessRepositories: Sendable {
         self.tier = tier
         self.driftCache = driftCache
         self.idempotency = idempotency
+        self.syncLog = syncLog
         self.records = records
         self.registry = registry
         self.changes = changes

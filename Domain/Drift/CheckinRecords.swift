@@ -3,6 +3,9 @@ import Foundation
 /// Check-ins, at most one per day.
 public enum CheckinRecords: RecordKind {
     public static let collection: RecordCollection = "checkins"
+    /// One check-in a day: of two devices' check-ins on one day, the later wins whole (its
+    /// three scores belong together).
+    public static var syncRule: SyncRule { .wholeRecord }
 
     public static func identity(of checkin: Checkin) -> LocalDay { checkin.day }
 
@@ -17,6 +20,8 @@ public enum CheckinRecords: RecordKind {
 /// The offline queue of check-ins waiting for a server, by id, in the order they are sent in.
 public enum QueuedCheckinRecords: RecordKind {
     public static let collection: RecordCollection = "queuedCheckins"
+    /// What this device still has to send through the check-in API: it stays here.
+    public static var syncRule: SyncRule { .deviceLocal }
 
     public static func identity(of item: QueuedCheckin) -> QueuedCheckin.ID { item.id }
 

@@ -3,6 +3,8 @@ import Foundation
 /// Goals, by id, oldest first.
 public enum GoalRecords: RecordKind {
     public static let collection: RecordCollection = "goals"
+    /// The title changed on one device and the description on another are both kept.
+    public static var syncRule: SyncRule { .fields() }
 
     public static func identity(of goal: Goal) -> Goal.ID { goal.id }
 
@@ -24,6 +26,8 @@ public enum GoalRecords: RecordKind {
 /// The tips are kept as generated: whether a set was served stale is not part of the record.
 public enum GoalTipsRecords: RecordKind {
     public static let collection: RecordCollection = "goalTips"
+    /// A cache of what a tips service answered this device: it stays here.
+    public static var syncRule: SyncRule { .deviceLocal }
 
     public static func identity(of tips: GoalTips) -> Goal.ID { tips.goalID }
 

@@ -3,6 +3,9 @@ import Foundation
 /// Daily journals, one per day.
 public enum JournalRecords: RecordKind {
     public static let collection: RecordCollection = "journals"
+    /// Notes keep the later change; tags merge one by one, so a tag toggled on one device and
+    /// another toggled on a second are both kept.
+    public static var syncRule: SyncRule { .fields(elements: ["tags": .itself]) }
 
     public static func identity(of journal: DailyJournal) -> LocalDay { journal.day }
 

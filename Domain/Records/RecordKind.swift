@@ -49,6 +49,10 @@ public protocol RecordKind: Sendable {
 
     /// What the record names in the same store (a goal, a supplement), each of which must be there.
     static func references(of record: Record) -> [RecordReference]
+
+    /// How the kind travels between devices and how two devices' changes to one record merge
+    /// (``SyncRule``). By default the later change wins the whole record.
+    static var syncRule: SyncRule { get }
 }
 
 extension RecordKind {
@@ -57,6 +61,7 @@ extension RecordKind {
     public static func validate(_ record: Record) throws(RecordRejection) {}
     public static func differ(_ lhs: Record, _ rhs: Record) -> Bool { lhs != rhs }
     public static func references(of record: Record) -> [RecordReference] { [] }
+    public static var syncRule: SyncRule { .wholeRecord }
 
     /// `record` as a record of some kind.
     public static func record(_ record: Record) -> AnyRecord { AnyRecord(Self.self, record) }

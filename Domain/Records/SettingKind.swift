@@ -30,12 +30,17 @@ public protocol SettingKind: Sendable {
     /// Whether `identity` is among what `value` holds, for a record that names it
     /// (``RecordReference``); `nil` when the setting holds nothing records name.
     static func holds(_ identity: any Hashable & Sendable, in value: Value) -> Bool?
+
+    /// How the setting travels between devices and how two devices' changes merge
+    /// (``SyncRule``). By default the later change wins the whole value.
+    static var syncRule: SyncRule { get }
 }
 
 extension SettingKind {
     public static var isData: Bool { true }
     public static func holds(_ identity: any Hashable & Sendable, in value: Value) -> Bool? { nil }
     public static func validate(_ value: Value) throws(RecordRejection) {}
+    public static var syncRule: SyncRule { .wholeRecord }
 
     /// The key ``name`` in a container.
     public static var key: SettingKey { SettingKey(name) }
