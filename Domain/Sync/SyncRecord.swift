@@ -112,12 +112,12 @@ public struct SyncRecord: Sendable, Equatable, Codable {
     /// record is not there.
     public func payload(rule: SyncRule) throws -> String? {
         guard isPresent else { return nil }
-        if let whole = values[""] { return whole.json }
-        guard case .fields(let elements) = rule else { throw SyncRecordError.malformed(collection, key) }
+        if let whole = values[""]?.json { return whole }
+        guard case .fields(let elements) = rule, !values.isEmpty else { throw SyncRecordError.malformed(collection, key) }
         var object: [String: Any] = [:]
         var arrays: [String: [(key: String, element: Any)]] = [:]
         for field in elements.keys { arrays[field] = [] }
-        for (name, value) in values {
+        for (name, value) in values where !name.isEmpty {
             guard let json = value.json else { continue }
             let parsed = try SyncJSON.parse(json, in: self)
             if let open = name.firstIndex(of: "["), name.hasSuffix("]") {

@@ -15,6 +15,19 @@ public protocol StoredRecordKind: RecordKind {
     /// How a restore writes the kind: after the archive is read whole (the default), or as it
     /// streams, inside the one transaction of the bulk kinds (weigh-ins and health samples).
     static var restoreWriting: RestoreWriting<Record> { get }
+
+    /// Writes `record` as another device has it (see ``SyncReplica``), replacing `old` (the
+    /// record of its identity this store held, when it held one). A kind kept in
+    /// ``WellnessRepositories/records`` needs nothing more; a kind with a port of its own says how.
+    static func save(synced record: Record, replacing old: Record?, into stores: WellnessRepositories) async throws
+
+    /// Removes `record`, which another device deleted.
+    static func remove(synced record: Record, from stores: WellnessRepositories) async throws
+
+    /// Whether a record removed here is removed on the other devices too: `false` for a kind
+    /// whose port removes no single record (a check-in, a health sample): its removals stay on
+    /// the device that made them.
+    static var removalTravels: Bool { get }
 }
 
 /// When a restore writes a kind's records (see ``StoredRecordKind/restoreWriting``).
@@ -73,4 +86,18 @@ extension StoredRecordKind {
         let repository = stores.records.repository(for: Self.self)
         for record in records { try await repository.save(record) }
     }
+}
+
+extension StoredRecordKind {
+    /// A kind without a port of its own is written to the store's ``WellnessRepositories/records``.
+    public static func save(synced record: Record, replacing old: Record?, into stores: WellnessRepositories) async throws {
+        try await stores.records.repository(for: Self.self).save(record)
+    }
+
+    /// A kind without a port of its own is removed from the store's ``WellnessRepositories/records``.
+    public static func remove(synced record: Record, from stores: WellnessRepositories) async throws {
+        _ = try await stores.records.repository(for: Self.self).remove(identity(of: record))
+    }
+
+    public static var removalTravels: Bool { true }
 }

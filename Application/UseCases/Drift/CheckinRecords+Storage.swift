@@ -9,6 +9,16 @@ extension CheckinRecords: StoredRecordKind {
     public static func restore(_ checkins: [Checkin], into stores: WellnessRepositories) async throws {
         for checkin in checkins { _ = try await stores.checkins.save(checkin, replacing: false) }
     }
+
+    /// The later check-in of the day replaces the earlier.
+    public static func save(synced checkin: Checkin, replacing old: Checkin?, into stores: WellnessRepositories) async throws {
+        _ = try await stores.checkins.save(checkin, replacing: true)
+    }
+
+    public static func remove(synced checkin: Checkin, from stores: WellnessRepositories) async throws {}
+
+    /// A check-in is never removed.
+    public static var removalTravels: Bool { false }
 }
 
 extension QueuedCheckinRecords: StoredRecordKind {
@@ -21,4 +31,12 @@ extension QueuedCheckinRecords: StoredRecordKind {
     public static func restore(_ items: [QueuedCheckin], into stores: WellnessRepositories) async throws {
         for item in items { try await stores.checkinQueue.enqueue(item) }
     }
+
+    /// Never called: the queue stays on its device (``QueuedCheckinRecords/syncRule``).
+    public static func save(synced item: QueuedCheckin, replacing old: QueuedCheckin?,
+                            into stores: WellnessRepositories) async throws {}
+
+    public static func remove(synced item: QueuedCheckin, from stores: WellnessRepositories) async throws {}
+
+    public static var removalTravels: Bool { false }
 }

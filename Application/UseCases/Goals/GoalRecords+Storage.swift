@@ -9,6 +9,14 @@ extension GoalRecords: StoredRecordKind {
     public static func restore(_ goals: [Goal], into stores: WellnessRepositories) async throws {
         for goal in goals { try await stores.goals.save(goal) }
     }
+
+    public static func save(synced goal: Goal, replacing old: Goal?, into stores: WellnessRepositories) async throws {
+        try await stores.goals.save(goal)
+    }
+
+    public static func remove(synced goal: Goal, from stores: WellnessRepositories) async throws {
+        _ = try await stores.goals.remove(goal.id)
+    }
 }
 
 extension GoalTipsRecords: StoredRecordKind {
@@ -26,6 +34,15 @@ extension GoalTipsRecords: StoredRecordKind {
     public static func restore(_ tips: [GoalTips], into stores: WellnessRepositories) async throws {
         for set in tips { try await stores.tipsCache.store(set) }
     }
+
+    /// Never called: the tips cache stays on its device (``GoalTipsRecords/syncRule``).
+    public static func save(synced tips: GoalTips, replacing old: GoalTips?, into stores: WellnessRepositories) async throws {
+        try await stores.tipsCache.store(tips)
+    }
+
+    public static func remove(synced tips: GoalTips, from stores: WellnessRepositories) async throws {}
+
+    public static var removalTravels: Bool { false }
 }
 
 extension MoodRecords: StoredRecordKind {
@@ -37,4 +54,13 @@ extension MoodRecords: StoredRecordKind {
     public static func restore(_ entries: [MoodEntry], into stores: WellnessRepositories) async throws {
         for entry in entries { try await stores.moods.save(entry) }
     }
+
+    public static func save(synced entry: MoodEntry, replacing old: MoodEntry?, into stores: WellnessRepositories) async throws {
+        try await stores.moods.save(entry)
+    }
+
+    public static func remove(synced entry: MoodEntry, from stores: WellnessRepositories) async throws {}
+
+    /// A day's mood is replaced, never removed.
+    public static var removalTravels: Bool { false }
 }

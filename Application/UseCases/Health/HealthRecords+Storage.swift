@@ -12,6 +12,19 @@ extension HealthRecords: StoredRecordKind {
         precondition(samples.isEmpty, "health samples are restored as they stream")
     }
 
+    /// A sample is its values (its identity names them all), so one from another device is
+    /// added, or is here already.
+    public static func save(synced sample: HealthSample, replacing old: HealthSample?,
+                            into stores: WellnessRepositories) async throws {
+        guard old == nil else { return }
+        _ = try await stores.health.importSamples { inserter in try inserter.insert([sample]) }
+    }
+
+    public static func remove(synced sample: HealthSample, from stores: WellnessRepositories) async throws {}
+
+    /// Samples are removed by source or kind, never one by one: a removal stays on its device.
+    public static var removalTravels: Bool { false }
+
     public static var restoreWriting: RestoreWriting<HealthSample> {
         .streaming(insert: { sample, inserter in try inserter.insert([sample]) == 1 },
                    describe: { sample in describe(identity(of: sample)) })

@@ -9,4 +9,13 @@ extension NudgeSnoozeRecords: StoredRecordKind {
     public static func restore(_ snoozes: [NudgeSnooze], into stores: WellnessRepositories) async throws {
         for snooze in snoozes { try await stores.nudgeSnoozes.save(snooze) }
     }
+
+    public static func save(synced snooze: NudgeSnooze, replacing old: NudgeSnooze?, into stores: WellnessRepositories) async throws {
+        try await stores.nudgeSnoozes.save(snooze)
+    }
+
+    public static func remove(synced snooze: NudgeSnooze, from stores: WellnessRepositories) async throws {}
+
+    /// A snooze is replaced, never removed.
+    public static var removalTravels: Bool { false }
 }

@@ -1,0 +1,52 @@
+import Foundation
+import WellnessDomain
+
+/// A server's side of sync for one account: takes the pushes of its devices into the account's
+/// store, and pages out what changed, its own changes included (check-ins and goals sent
+/// through its API, the tier).
+public struct ServeSync: Sendable {
+    let replica: SyncReplica
+    /// What the server itself writes to an account's store, which it takes note of before it
+    /// merges a push or pages out changes.
+    let ownWrites: Set<RecordCollection>
+    /// The most records a pull page holds.
+    public static let maximumPage = 1000
+
+    /// What a server's own routes write: check-ins and goals sent through its API, and the tier.
+    public static let serverWritten: Set<RecordCollection> = [CheckinRecords.collection, GoalRecords.collection,
+                                                              TierSetting.collection]
+
+    /// The server's sync of the account whose store `stores` is; `ownWrites` names what the
+    /// server writes there itself.
+    public init(stores: WellnessRepositories, clock: any WallClock,
+                ownWrites: Set<RecordCollection> = ServeSync.serverWritten) throws(SyncError) {
+        replica = try SyncReplica(stores: stores, role: .server, clock: clock)
+        self.ownWrites = ownWrites
+    }
+
+    static func answerName(_ key: String) -> String { "push \(key)" }
+
+    /// Merges in a device's batch; the first answer of its key again for a replay. A record it
+    /// refuses fails the whole batch (``SyncError/refused(_:_:_:)``), and nothing of it is kept.
+    public func push(_ batch: SyncPush) async throws -> SyncPushAnswer {
+        if let text = try await replica.log.value(Self.answerName(batch.key)), let merged = Int(text) {
+            return SyncPushAnswer(merged: merged)
+        }
+        // What the server's own API wrote goes in first, so that a device's change merges with it.
+        try await replica.capture(only: ownWrites)
+        let receipt = try await replica.receive(batch.records)
+        let answer = SyncPushAnswer(merged: receipt.merged.values.reduce(0, +))
+        try await replica.log.setValue(String(answer.merged), for: Self.answerName(batch.key))
+        return answer
+    }
+
+    /// The records changed after `cursor`, at most `limit` (and at most ``maximumPage``).
+    public func pull(after cursor: Int64, limit: Int) async throws -> SyncPage {
+        try await replica.capture(only: ownWrites)
+        let size = min(max(limit, 1), Self.maximumPage)
+        let changes = try await replica.log.changes(after: max(cursor, 0), limit: size + 1)
+        let page = changes.prefix(size)
+        return SyncPage(records: page.map(\.record), cursor: page.last?.sequence ?? max(cursor, 0),
+                        more: changes.count > size)
+    }
+}

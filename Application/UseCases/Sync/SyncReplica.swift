@@ -1,0 +1,250 @@
+import Foundation
+import WellnessDomain
+
+/// One store's side of sync: what changed here since it last looked, and what other devices
+/// changed, merged in by each kind's rule (``SyncRule``, ``SyncRecord``). A device and a server
+/// each have one on their store; the transport between them is elsewhere (``SyncWithServer``,
+/// ``ServeSync``).
+///
+/// What it knows is in the store's ``WellnessRepositories/syncLog``: every synced record as
+/// last merged, with the stamp of each value; the device's name and clock; the server's cursor.
+public struct SyncReplica: Sendable {
+    /// Which side of sync a replica is.
+    public enum Role: Sendable {
+        /// A person's device: sends its own changes, takes the server's tier.
+        case device
+        /// A server's store of one account: takes every device's changes and sends its own
+        /// (check-ins and goals sent through its API, the tier).
+        case server
+    }
+
+    let stores: WellnessRepositories
+    let log: any SyncLogRepository
+    let role: Role
+    let clock: any WallClock
+    let collections: [SyncedCollection]
+
+    /// The replica of `stores` (which must keep a sync log) as `role`, stamping changes by `clock`.
+    public init(stores: WellnessRepositories, role: Role, clock: any WallClock) throws(SyncError) {
+        guard let log = stores.syncLog else { throw SyncError.notSyncable(stores.location) }
+        self.stores = stores
+        self.log = log
+        self.role = role
+        self.clock = clock
+        collections = stores.registry.syncedCollections
+    }
+
+    /// The collection named `name`, when this version keeps it.
+    func collection(_ name: RecordCollection) -> SyncedCollection? {
+        collections.first { $0.name == name }
+    }
+
+    // MARK: - The device's clock
+
+    static let deviceName = "device"
+    static let clockName = "clock"
+    static let capturedName = "captured"
+
+    /// This store's name as a device, made the first time it is asked for.
+    public func device() async throws -> String {
+        if let device = try await log.value(Self.deviceName), SyncDevice.isValid(device) { return device }
+        let device = SyncDevice.make()
+        try await log.setValue(device, for: Self.deviceName)
+        return device
+    }
+
+    func loadClock() async throws -> HybridLogicalClock {
+        let device = try await device()
+        var clock = HybridLogicalClock(device: device)
+        if let text = try await log.value(Self.clockName), let latest = SyncStamp(text) { clock.witness(latest) }
+        return clock
+    }
+
+    func saveClock(_ clock: HybridLogicalClock) async throws {
+        try await log.setValue(clock.latest.description, for: Self.clockName)
+    }
+
+    // MARK: - Changes made here
+
+    /// Takes note of what changed in the store since the last capture (in `only` those
+    /// collections, or all), stamping each change now; returns how many records changed, by
+    /// collection. The first capture of a store stamps what it holds as older than anything
+    /// another device changed (``SyncStamp/origin(of:)``), so a store that was used before it
+    /// synced (or was restored) keeps its own records and takes every other device's changes.
+    @discardableResult
+    public func capture(only: Set<RecordCollection>? = nil) async throws -> [RecordCollection: Int] {
+        var clock = try await loadClock()
+        let first = try await log.value(Self.capturedName) == nil
+        var counts: [RecordCollection: Int] = [:]
+        for collection in collections where captures(collection) && (only?.contains(collection.name) ?? true) {
+            let current = try await collection.read(stores)
+            var logged: [String: SyncRecord] = [:]
+            for record in try await log.records(in: collection.name) { logged[record.key] = record }
+            var changed: [SyncRecord] = []
+            var stamp: SyncStamp?
+            func next() -> SyncStamp {
+                if let stamp { return stamp }
+                let made = first ? SyncStamp.origin(of: clock.device) : clock.tick(now: self.clock.now())
+                stamp = made
+                return made
+            }
+            for (key, text) in current {
+                var record = logged[key] ?? SyncRecord(collection: collection.name, key: key)
+                if try record.take(text, rule: collection.rule, stamp: next()) { changed.append(record) }
+            }
+            if collection.removalTravels {
+                for (key, record) in logged where record.isPresent && current[key] == nil {
+                    var removed = record
+                    if try removed.take(nil, rule: collection.rule, stamp: next()) { changed.append(removed) }
+                }
+            }
+            guard !changed.isEmpty else { continue }
+            try await log.save(changed, pending: role == .device)
+            counts[collection.name] = changed.count
+        }
+        try await saveClock(clock)
+        if first { try await log.setValue("1", for: Self.capturedName) }
+        return counts
+    }
+
+    /// Whether this side takes note of its own changes to `collection`.
+    private func captures(_ collection: SyncedCollection) -> Bool {
+        switch collection.rule {
+        case .wholeRecord, .fields: true
+        case .serverOwned: role == .server
+        case .deviceLocal: false
+        }
+    }
+
+    // MARK: - Changes made elsewhere
+
+    /// Merges in records another side sent, writing to the store what changed, and returns
+    /// what did. Every record is checked before anything is written: a record this side
+    /// refuses (``SyncError/refused(_:_:_:)``: it breaks a rule of its kind, or it is of a kind
+    /// this side does not take from the other) fails the whole batch. A record of a kind this
+    /// version does not know is kept in the log as it came and passed on.
+    public func receive(_ records: [SyncRecord]) async throws -> SyncReceipt {
+        var clock = try await loadClock()
+        let me = clock.device
+        var byCollection: [RecordCollection: [String: SyncRecord]] = [:]
+        for record in records {
+            clock.witness(record.stamp)
+            let earlier = byCollection[record.collection]?[record.key]
+            byCollection[record.collection, default: [:]][record.key] = earlier.map { $0.merged(with: record) } ?? record
+        }
+        var plans: [(collection: SyncedCollection?, merged: [SyncRecord], keep: [SyncRecord],
+                     changes: [(old: String?, new: String?)])] = []
+        var receipt = SyncReceipt()
+        for (name, incoming) in byCollection.sorted(by: { stores.registry.precedes($0.key, $1.key) }) {
+            let collection = self.collection(name)
+            if let collection { try refuseUnless(collection, takes: Array(incoming.values)) }
+            var known: [String: SyncRecord] = [:]
+            for record in try await log.records(in: name, keys: Array(incoming.keys)) { known[record.key] = record }
+            var merged: [SyncRecord] = []
+            var keep: [SyncRecord] = []
+            var changes: [(old: String?, new: String?)] = []
+            for (key, record) in incoming.sorted(by: { $0.key < $1.key }) {
+                let before = known[key]
+                let after = before.map { $0.merged(with: record) } ?? record
+                if after == before { continue }
+                if after == record { merged.append(after) } else { keep.append(after) }
+                receipt.count(name)
+                guard let collection else { continue }
+                let old = try before?.payload(rule: collection.rule)
+                let new = try after.payload(rule: collection.rule)
+                if let new {
+                    do { try collection.check(new) } catch { throw SyncError.refused(name, key, error) }
+                }
+                if old != new {
+                    changes.append((old, new))
+                    if let before, before.isPresent, before.stamp.device == me, after.stamp.device != me {
+                        receipt.replaced(name, key)
+                    }
+                }
+            }
+            plans.append((collection, merged, keep, changes))
+        }
+        try await stores.changes.attributing(to: .sync) {
+            for plan in plans {
+                if let collection = plan.collection, !plan.changes.isEmpty { try await collection.write(stores, plan.changes) }
+                // Merged into what this side had sent: the other side has it all. Else this
+                // side still holds changes the other lacks, to send.
+                if !plan.merged.isEmpty { try await log.save(plan.merged, pending: false) }
+                if !plan.keep.isEmpty { try await log.save(plan.keep, pending: role == .device) }
+            }
+        }
+        try await saveClock(clock)
+        return receipt
+    }
+
+    /// Refuses what `collection`'s rule keeps from travelling this way.
+    private func refuseUnless(_ collection: SyncedCollection, takes records: [SyncRecord]) throws {
+        let takes = switch collection.rule {
+        case .wholeRecord, .fields: true
+        case .serverOwned: role == .device
+        case .deviceLocal: false
+        }
+        guard !takes, let record = records.first else { return }
+        throw SyncError.refused(collection.name, record.key, RecordRejection("\(collection.name) does not travel this way"))
+    }
+
+    // MARK: - Sending
+
+    /// Up to `limit` records changed here that the other side has not confirmed.
+    public func pending(limit: Int) async throws -> [SyncRecord] {
+        try await log.pending(limit: limit)
+    }
+
+    /// The other side has `records`: they are no longer pending (unless changed since).
+    public func sent(_ records: [SyncRecord]) async throws {
+        try await log.markSent(records)
+    }
+}
+
+/// What one ``SyncReplica/receive(_:)`` changed.
+public struct SyncReceipt: Sendable, Equatable {
+    /// How many records changed, by collection.
+    public private(set) var merged: [RecordCollection: Int] = [:]
+    /// The records this device had written whose values another device's later change
+    /// replaced, by collection (a check-in of the same day, say): the person is told.
+    public private(set) var replaced: [RecordCollection: [String]] = [:]
+
+    public init() {}
+
+    mutating func count(_ collection: RecordCollection) { merged[collection, default: 0] += 1 }
+
+    mutating func replaced(_ collection: RecordCollection, _ key: String) { replaced[collection, default: []].append(key) }
+
+    /// This receipt and `other`'s together.
+    public mutating func add(_ other: SyncReceipt) {
+        merged.merge(other.merged, uniquingKeysWith: +)
+        replaced.merge(other.replaced, uniquingKeysWith: +)
+    }
+}
+
+/// Why sync could not be done.
+public enum SyncError: WellnessError, Equatable {
+    /// The store (its location) keeps no sync log.
+    case notSyncable(String)
+    /// A record (collection, key) was refused: the rejection says why.
+    case refused(RecordCollection, String, RecordRejection)
+
+    public enum Code: String, CaseIterable, Sendable { case notSyncable, refused }
+
+    public static let family = "sync"
+
+    public var code: Code {
+        switch self {
+        case .notSyncable: .notSyncable
+        case .refused: .refused
+        }
+    }
+
+    public var details: [LocalizedText.Argument] {
+        switch self {
+        case .notSyncable(let location): [.verbatim(location)]
+        case let .refused(collection, key, rejection):
+            [.verbatim(collection.rawValue), .verbatim(key), rejection.cause.map { .text($0) } ?? .verbatim(rejection.reason)]
+        }
+    }
+}

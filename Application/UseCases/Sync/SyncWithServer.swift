@@ -1,0 +1,97 @@
+import Foundation
+import WellnessDomain
+
+/// Syncs a device's store with a server: sends what changed here, then takes what changed
+/// elsewhere, page by page, keeping the server's cursor in the store.
+public struct SyncWithServer: Sendable {
+    let replica: SyncReplica
+    let remote: any SyncRemote
+    let timeZone: String?
+    /// The most records a push carries, and a pull asks for.
+    let batchSize: Int
+    /// The most bytes of records a push carries (the server takes 1 MB).
+    let batchBytes: Int
+
+    static let cursorName = "cursor"
+
+    /// Syncs `stores` (a device's) with `remote`, telling it `timeZone`.
+    public init(stores: WellnessRepositories, remote: any SyncRemote, clock: any WallClock, timeZone: String?,
+                batchSize: Int = 1000, batchBytes: Int = 768 * 1024) throws(SyncError) {
+        replica = try SyncReplica(stores: stores, role: .device, clock: clock)
+        self.remote = remote
+        self.timeZone = timeZone
+        self.batchSize = batchSize
+        self.batchBytes = batchBytes
+    }
+
+    /// Sends and receives everything; throws the first failure (what was done before it stays done).
+    public func execute() async throws -> SyncReport {
+        var report = SyncReport()
+        report.captured = try await replica.capture()
+        try await push(into: &report)
+        try await pull(into: &report)
+        return report
+    }
+
+    /// Takes note of what changed in `collections` and sends it.
+    public func send(_ collections: Set<RecordCollection>? = nil) async throws -> SyncReport {
+        var report = SyncReport()
+        report.captured = try await replica.capture(only: collections)
+        try await push(into: &report)
+        return report
+    }
+
+    private func push(into report: inout SyncReport) async throws {
+        let encoder = JSONEncoder()
+        // Bounded: each round sends at least one pending record, which is then no longer pending.
+        for _ in 0..<1_000_000 {
+            let pending = try await replica.pending(limit: batchSize)
+            guard !pending.isEmpty else { return }
+            var batch: [SyncRecord] = []
+            var bytes = 0
+            for record in pending {
+                let size = try encoder.encode(record).count
+                if !batch.isEmpty && bytes + size > batchBytes { break }
+                batch.append(record)
+                bytes += size
+            }
+            _ = try await remote.push(SyncPush(key: UUID().uuidString.lowercased(), timeZone: timeZone, records: batch))
+            try await replica.sent(batch)
+            for record in batch { report.sent[record.collection, default: 0] += 1 }
+        }
+    }
+
+    private func pull(into report: inout SyncReport) async throws {
+        var cursor = Int64(try await replica.log.value(Self.cursorName) ?? "0") ?? 0
+        for _ in 0..<1_000_000 {
+            let page = try await remote.pull(after: cursor, limit: batchSize, timeZone: timeZone)
+            let receipt = try await replica.receive(page.records)
+            report.receive(receipt, of: page.records)
+            cursor = page.cursor
+            try await replica.log.setValue(String(cursor), for: Self.cursorName)
+            if !page.more || page.records.isEmpty { return }
+        }
+    }
+}
+
+/// What a sync did, by collection.
+public struct SyncReport: Sendable, Equatable {
+    /// Records changed here since the last sync.
+    public var captured: [RecordCollection: Int] = [:]
+    /// Records sent.
+    public var sent: [RecordCollection: Int] = [:]
+    /// Records received.
+    public var received: [RecordCollection: Int] = [:]
+    /// Received records that changed this store.
+    public var merged: [RecordCollection: Int] = [:]
+    /// This device's records replaced by a later change from another device.
+    public var replaced: [RecordCollection: [String]] = [:]
+
+    public init() {}
+
+    mutating func receive(_ receipt: SyncReceipt, of records: [SyncRecord]) {
+        for record in records { received[record.collection, default: 0] += 1 }
+        merged.merge(receipt.merged, uniquingKeysWith: +)
+        replaced.merge(receipt.replaced, uniquingKeysWith: +)
+    }
+}

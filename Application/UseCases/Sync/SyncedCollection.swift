@@ -1,0 +1,152 @@
+import Foundation
+import WellnessDomain
+
+/// A kind of record (or a setting) as sync sees it: records as JSON text by key, and the ways
+/// to check and write what another device sent. Made from the registry's kinds, so sync names
+/// no kind of its own.
+struct SyncedCollection: Sendable {
+    /// The collection (a kind's, or a setting's name).
+    let name: RecordCollection
+    /// How it travels and merges.
+    let rule: SyncRule
+    /// Whether a removal made here travels (``StoredRecordKind/removalTravels``).
+    let removalTravels: Bool
+    /// Every record the store holds, by key, as JSON text.
+    let read: @Sendable (WellnessRepositories) async throws -> [String: String]
+    /// Refuses a record's JSON text that does not decode, or breaks a rule of its kind.
+    let check: @Sendable (String) throws(RecordRejection) -> Void
+    /// Writes what other devices changed: each key's record as the store held it (`old`, from
+    /// the log) and as it is now (`new`; `nil`: deleted).
+    let write: @Sendable (WellnessRepositories, [(old: String?, new: String?)]) async throws -> Void
+
+    /// JSON text of records and settings, as a backup archive writes them (sorted keys,
+    /// timestamps as the archive has them), so every device writes one record alike.
+    static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .timestamp
+        return encoder
+    }
+
+    static func decoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .timestamp
+        return decoder
+    }
+
+    /// What a decoder's error says, in a few words.
+    static func reason(_ error: any Error) -> RecordRejection {
+        if let rejection = error as? RecordRejection { return rejection }
+        if let error = error as? any WellnessError { return RecordRejection(error) }
+        return RecordRejection("not a record of its kind: \(error)")
+    }
+}
+
+extension StoredRecordKind {
+    /// This kind as sync sees it.
+    static var synced: SyncedCollection {
+        SyncedCollection(
+            name: collection, rule: syncRule, removalTravels: removalTravels,
+            read: { stores in
+                let encoder = SyncedCollection.encoder()
+                let collected = LockedWriter<[String: String]>([:])
+                try await forEachRecord(in: stores) { record in
+                    let text = String(decoding: try encoder.encode(record), as: UTF8.self)
+                    collected.run { $0[describe(identity(of: record))] = text }
+                }
+                return collected.run { $0 }
+            },
+            check: { text throws(RecordRejection) in _ = try decode(text) },
+            write: { stores, changes in
+                for change in changes {
+                    let old = try change.old.map { text throws(RecordRejection) in try decode(text) }
+                    if let new = change.new {
+                        try await save(synced: try decode(new), replacing: old, into: stores)
+                    } else if let old {
+                        try await remove(synced: old, from: stores)
+                    }
+                }
+            })
+    }
+
+    /// A record from its JSON text, checked by the kind's rules.
+    static func decode(_ text: String) throws(RecordRejection) -> Record {
+        let record: Record
+        do {
+            record = try SyncedCollection.decoder().decode(Record.self, from: Data(text.utf8))
+        } catch {
+            throw SyncedCollection.reason(error)
+        }
+        try validate(record)
+        return record
+    }
+}
+
+extension StoredSettingKind {
+    /// This setting as sync sees it: one record, whose key is the setting's name.
+    static var synced: SyncedCollection {
+        SyncedCollection(
+            name: collection, rule: syncRule, removalTravels: false,
+            read: { stores in [name: try text(of: try await read(from: stores))] },
+            check: { text throws(RecordRejection) in _ = try decode(text) },
+            write: { stores, changes in
+                for change in changes {
+                    if let new = change.new { try await write(try decode(new), into: stores) }
+                }
+            })
+    }
+
+    /// The value's JSON text, as an archive's `settings` hold it.
+    static func text(of value: Value) throws -> String {
+        let data = try SyncedCollection.encoder().encode(SettingBox<Self>(value: value))
+        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any], let inner = object[name] else {
+            return "null"
+        }
+        let innerData = try JSONSerialization.data(withJSONObject: inner,
+                                                   options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
+        return String(decoding: innerData, as: UTF8.self)
+    }
+
+    /// A value from its JSON text, checked by the setting's rules.
+    static func decode(_ text: String) throws(RecordRejection) -> Value {
+        let value: Value
+        do {
+            let wrapped = Data("{\(try jsonString(name)):\(text)}".utf8)
+            value = try SyncedCollection.decoder().decode(SettingBox<Self>.self, from: wrapped).value
+        } catch {
+            throw SyncedCollection.reason(error)
+        }
+        try validate(value)
+        return value
+    }
+
+    private static func jsonString(_ text: String) throws -> String {
+        String(decoding: try JSONEncoder().encode(text), as: UTF8.self)
+    }
+}
+
+/// A setting's value under its name, as an archive's `settings` hold it.
+private struct SettingBox<Setting: SettingKind>: Codable {
+    let value: Setting.Value
+
+    init(value: Setting.Value) {
+        self.value = value
+    }
+
+    init(from decoder: any Decoder) throws {
+        value = try Setting.decode(from: try decoder.container(keyedBy: SettingKey.self))
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: SettingKey.self)
+        try Setting.encode(value, to: &container)
+    }
+}
+
+extension RecordRegistry {
+    /// The kinds and settings that travel between devices, in archive order, settings first
+    /// (records name what settings hold: a supplement log its supplement).
+    var syncedCollections: [SyncedCollection] {
+        (storedSettings.map { $0.synced } + storedKinds.map { $0.synced }).filter { $0.rule.isSynced }
+    }
+}
