@@ -169,6 +169,9 @@ struct ErrorMessagesTests {
                                            .energyNotFinite, .energyOutOfRange("60000", minimum: "0", maximum: "50000"),
                                            .tooLong(.sleep, hours: 200, maximumHours: 168),
                                            .controlCharacter(.init(field: .source, character: "\u{0}"))]),
+        Family(SyncError.self, [.notSyncable("/d/wellness.sqlite"),
+                                .refused("checkins", "2026-11-20", RecordRejection(CheckinError.outOfRange(field: .energy, value: 6)))]),
+        Family(SyncRecordError.self, [.malformed("goals", "6f9619ff-8b86-d011-b42d-00c04fc964ff")]),
         Family(RecordRejection.self, [RecordRejection("a visit names its clinic"),
                                       RecordRejection(ControlCharacterError(field: .title, character: "\u{1B}"))]),
         Family(UnusableHealthSampleError.self, [
