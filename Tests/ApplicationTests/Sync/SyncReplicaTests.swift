@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+import WellnessApplication
+import WellnessDomain
+import WellnessInMemory
+import WellnessTestSupport
+
+/// The rules of a sync a person meets: a check-in replaced by another device's is told, a
+/// refused record fails its whole batch, the tier is the server's, an unknown kind passes
+/// through, and a restored store is a new device whose copies lose to the server's tombstones.
+@Suite struct SyncReplicaTests {
+    let clock = FixedWallClock(Fixtures.instant("2026-11-24T09:00:00Z"))
+    let day = Fixtures.day("2026-11-23")
+
+    /// A server on memory and an in-process remote.
+    struct Server: SyncRemote {
+        let stores = WellnessRepositories.inMemory()
+        let serve: ServeSync
+
+        init(clock: any WallClock) throws {
+            serve = try ServeSync(stores: stores, clock: clock)
+        }
+
+        func push(_ batch: SyncPush) async throws -> SyncPushAnswer { try await serve.push(batch) }
+
+        func pull(after cursor: Int64, limit: Int, timeZone: String?) async throws -> SyncPage {
+            try await serve.pull(after: cursor, limit: limit)
+        }
+    }
+
+    func sync(_ stores: WellnessRepositories, _ server: Server) async throws -> SyncReport {
+        try await SyncWithServer(stores: stores, remote: server, clock: clock, timeZone: "Europe/Amsterdam").execute()
+    }
+
+    @Test func theLaterCheckinOfADayWinsAndTheDeviceItReplacedIsTold() async throws {
+        let server = try Server(clock: clock)
+        let laptop = WellnessRepositories.inMemory()
+        let phone = WellnessRepositories.inMemory()
+        _ = try await sync(laptop, server)
+        _ = try await sync(phone, server)
+        // Each device takes note of its write when it makes it (as the CLI does), the phone a minute later.
+        _ = try await laptop.checkins.save(try Checkin(day: day, energy: 2, stress: 2, social: 2), replacing: true)
+        try await SyncReplica(stores: laptop, role: .device, clock: clock).capture()
+        clock.set(clock.now().addingTimeInterval(60))
+        _ = try await phone.checkins.save(try Checkin(day: day, energy: 5, stress: 1, social: 4), replacing: true)
+        try await SyncReplica(stores: phone, role: .device, clock: clock).capture()
+        _ = try await sync(laptop, server)
+        let phoneReport = try await sync(phone, server)
+        let laptopReport = try await sync(laptop, server)
+
+        #expect(phoneReport.replaced.isEmpty)
+        #expect(laptopReport.replaced[CheckinRecords.collection] == ["2026-11-23"])
+        for stores in [laptop, phone, server.stores] {
+            #expect(try await stores.checkins.checkins(on: day...day).map(\.energy) == [5])
+        }
+    }
+
+    @Test func aRecordThatBreaksItsRuleFailsTheWholeBatchNamingIt() async throws {
+        let server = try Server(clock: clock)
+        let stamp = SyncStamp(time: 1, counter: 0, device: "phone")
+        let good = SyncRecord(collection: MoodRecords.collection, key: "2026-11-22", life: 1, lifeStamp: stamp,
+                              values: ["": .init(stamp: stamp, json: #"{"day":"2026-11-22","score":3}"#)])
+        let bad = SyncRecord(collection: CheckinRecords.collection, key: "2026-11-23", life: 1, lifeStamp: stamp,
+                             values: ["": .init(stamp: stamp, json: #"{"day":"2026-11-23","energy":9,"stress":1,"social":1}"#)])
+        await #expect {
+            _ = try await server.push(SyncPush(key: "k1", timeZone: nil, records: [good, bad]))
+        } throws: { error in
+            guard case .refused(let collection, let key, _) = error as? SyncError else { return false }
+            return collection == CheckinRecords.collection && key == "2026-11-23"
+        }
+        #expect(try await server.stores.moods.moods(on: WellnessRepositories.allDays).isEmpty)
+        let pulled = try await server.pull(after: 0, limit: 10, timeZone: nil).records
+        #expect(pulled.map(\.collection) == [TierSetting.collection])
+    }
+
+    @Test func aReplayedPushChangesNothingAndGetsItsFirstAnswer() async throws {
+        let server = try Server(clock: clock)
+        let stamp = SyncStamp(time: 1, counter: 0, device: "phone")
+        let mood = SyncRecord(collection: MoodRecords.collection, key: "2026-11-22", life: 1, lifeStamp: stamp,
+                              values: ["": .init(stamp: stamp, json: #"{"day":"2026-11-22","score":3}"#)])
+        let first = try await server.push(SyncPush(key: "k1", timeZone: nil, records: [mood]))
+        let cursor = try await server.pull(after: 0, limit: 10, timeZone: nil).cursor
+        let again = try await server.push(SyncPush(key: "k1", timeZone: nil, records: [mood]))
+        #expect(first == SyncPushAnswer(merged: 1))
+        #expect(again == first)
+        #expect(try await server.pull(after: cursor, limit: 10, timeZone: nil).records.isEmpty)
+    }
+
+    @Test func theTierIsTheServersAndTheQueueStaysOnItsDevice() async throws {
+        let server = try Server(clock: clock)
+        try await server.stores.tier.setTier(.pro)
+        let phone = WellnessRepositories.inMemory()
+        _ = try await sync(phone, server)
+        #expect(try await phone.tier.tier() == .pro)
+
+        let stamp = SyncStamp(time: 1, counter: 0, device: "phone")
+        let tier = SyncRecord(collection: TierSetting.collection, key: TierSetting.name, life: 1, lifeStamp: stamp,
+                              values: ["": .init(stamp: stamp, json: #""free""#)])
+        await #expect(throws: SyncError.self) {
+            _ = try await server.push(SyncPush(key: "k2", timeZone: nil, records: [tier]))
+        }
+        try await phone.tier.setTier(.free)
+        let report = try await sync(phone, server)
+        #expect(report.sent[TierSetting.collection] == nil)
+        #expect(try await server.stores.tier.tier() == .pro)
+    }
+
+    @Test func aKindThisVersionDoesNotKnowIsKeptAndPassedOn() async throws {
+        let server = try Server(clock: clock)
+        let stamp = SyncStamp(time: 1, counter: 0, device: "newer")
+        let visit = SyncRecord(collection: "vetVisits", key: "v1", life: 1, lifeStamp: stamp,
+                               values: ["": .init(stamp: stamp, json: #"{"clinic":"Noord"}"#)])
+        _ = try await server.push(SyncPush(key: "k3", timeZone: nil, records: [visit]))
+        let phone = WellnessRepositories.inMemory()
+        _ = try await sync(phone, server)
+        #expect(try await phone.syncLog?.records(in: "vetVisits") == [visit])
+    }
+
+    @Test func aRestoredStoreIsANewDeviceWhoseCopiesLoseToTheServersDeletes() async throws {
+        let server = try Server(clock: clock)
+        let laptop = WellnessRepositories.inMemory()
+        let walks = laptop.records.repository(for: WalkRecords.self)
+        let kept = try Walk(start: Fixtures.instant("2026-11-22T08:00:00Z"), minutes: 30)
+        let removed = try Walk(start: Fixtures.instant("2026-11-22T18:00:00Z"), minutes: 20)
+        try await walks.save(kept)
+        try await walks.save(removed)
+        _ = try await sync(laptop, server)
+        let archive = ByteSink()
+        try await BackUpStore(stores: laptop).execute(to: archive.append)
+        _ = try await walks.remove(removed.id)
+        _ = try await sync(laptop, server)
+
+        let restored = WellnessRepositories.inMemory()
+        _ = try await RestoreStore(stores: restored).execute(from: InMemoryByteSource(archive.bytes))
+        let mine = try Walk(start: Fixtures.instant("2026-11-23T08:00:00Z"), minutes: 45)
+        try await restored.records.repository(for: WalkRecords.self).save(mine)
+        _ = try await sync(restored, server)
+        _ = try await sync(laptop, server)
+
+        let expected = Set([kept.id, mine.id])
+        #expect(Set(try await restored.records.repository(for: WalkRecords.self).all().map(\.id)) == expected)
+        #expect(Set(try await walks.all().map(\.id)) == expected)
+    }
+}
