@@ -287,3 +287,24 @@ extension Wire.Route.Method {
         }
     }
 }
+
+/// Sync's routes (`POST /api/sync/push`, `GET /api/sync/pull`): a record the server refuses is
+/// ``SyncError/refusedByServer(_:)`` with the server's message, naming the record.
+public struct HTTPSyncRemote: SyncRemote {
+    let api: WellnessAPIClient
+
+    /// Syncs with `api`'s server, with its token.
+    public init(_ api: WellnessAPIClient) { self.api = api }
+
+    public func push(_ batch: SyncPush) async throws -> SyncPushAnswer {
+        let answer = try await api.send(.syncPush, json: batch)
+        if answer.status == 422, let error = answer.error { throw SyncError.refusedByServer(error.message) }
+        return try api.decode(SyncPushAnswer.self, from: answer)
+    }
+
+    public func pull(after cursor: Int64, limit: Int, timeZone: String?) async throws -> SyncPage {
+        var query = "after=\(cursor)&limit=\(limit)"
+        if let zone = timeZone?.addingPercentEncoding(withAllowedCharacters: .alphanumerics) { query += "&timeZone=\(zone)" }
+        return try api.decode(SyncPage.self, from: try await api.send(.syncPull, query: query))
+    }
+}

@@ -84,6 +84,13 @@ extension Wire.Route {
     /// Fresh tips for the goal `{goalId}`: ``Wire/TipsRequest`` answered by ``Wire/TipsData``.
     public static let goalTips = Wire.Route(.POST, "/api/v1/goals/{goalId}/tips")
 
+    // MARK: - Sync
+
+    /// A device's changed records: `SyncPush` answered by `SyncPushAnswer`.
+    public static let syncPush = Wire.Route(.POST, "/api/sync/push")
+    /// The records changed after a cursor (`?after=&limit=&timeZone=`): `SyncPage`.
+    public static let syncPull = Wire.Route(.GET, "/api/sync/pull")
+
     // MARK: - Operations (no token)
 
     /// Alive: `{"status": "ok"}`.

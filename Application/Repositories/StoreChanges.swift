@@ -148,11 +148,45 @@ public final class StoreChangeFeed: @unchecked Sendable {
 
     /// Whether anyone subscribed: a write nobody watches costs a lock and no more.
     private var isWatched: Bool {
-        subscriberCount > 0
+        lock.withLock { !subscribers.isEmpty || !recorders.isEmpty }
     }
 
     private func publish(_ change: StoreChange) {
-        let targets = lock.withLock { Array(subscribers.values) }
+        let (targets, recording) = lock.withLock { (Array(subscribers.values), Array(recorders.values)) }
         for continuation in targets { continuation.yield(change) }
+        for recorder in recording { recorder.add(change) }
     }
+
+    private var recorders: [Int: StoreChangeRecorder] = [:]
+
+    /// Runs `body` and returns, with its result, the collections this process wrote while it ran
+    /// (`nil`: anything may have changed, as after a restore). Sync takes note of a command's
+    /// writes this way, reading only what it touched.
+    public func recording<Result: Sendable>(_ body: () async throws -> Result) async rethrows
+        -> (result: Result, collections: Set<RecordCollection>?) {
+        let recorder = StoreChangeRecorder()
+        let id = lock.withLock {
+            nextSubscriber += 1
+            recorders[nextSubscriber] = recorder
+            return nextSubscriber
+        }
+        defer { lock.withLock { _ = recorders.removeValue(forKey: id) } }
+        let result = try await body()
+        return (result, recorder.collections)
+    }
+}
+
+/// The collections one ``StoreChangeFeed/recording(_:)`` saw written.
+final class StoreChangeRecorder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var written: Set<RecordCollection>? = []
+
+    func add(_ change: StoreChange) {
+        guard change.origin == .thisProcess else { return }
+        lock.withLock {
+            if let collections = change.collections { written?.formUnion(collections) } else { written = nil }
+        }
+    }
+
+    var collections: Set<RecordCollection>? { lock.withLock { written } }
 }

@@ -30,11 +30,14 @@ struct CheckinCommand: AsyncParsableCommand {
                 let receipt = try await console.wellness.drift.checkIn(
                     energy: energy, stress: stress, social: social, keyContact: contact, day: console.day(day),
                     replace: replace)
-                // Logged in, the check-in was queued and sent: say whether it got through.
-                let sent: Bool? = switch receipt.delivery {
-                case .local: nil
-                case .sent: true
-                case .queued, .rateLimited, .sessionEnded, .alreadyThere: false
+                // Logged in, the check-in is sent at once with what else is pending: say whether it got through.
+                let delivery = await console.sendWrites([CheckinRecords.collection])
+                let sent: Bool? = switch (receipt.delivery, delivery) {
+                case (_, .sent?): true
+                case (_, .pending?), (_, .sessionEnded?): false
+                case (.local, nil): nil
+                case (.sent, nil): true
+                case (.queued, nil), (.rateLimited, nil), (.sessionEnded, nil), (.alreadyThere, nil): false
                 }
                 if console.json {
                     try console.printJSON(CheckinOutput(receipt.checkin, sent: sent))

@@ -8,6 +8,10 @@ import WellnessComposition
 struct Console {
     let wellness: Wellness
     let client: WellnessClient
+    /// The store's sync with the server, when logged in.
+    var sync: ClientSync? = nil
+    /// Whether the command sent its writes itself (``sendWrites(_:)``), so the run does not again.
+    let sentWrites = OnceFlag()
     let json: Bool
     let context: CLIContext
     /// The core's strings with the CLI's own on top, in the person's language.
@@ -33,8 +37,13 @@ struct Console {
             }, timeouts: ServerTimeoutSetting.timeouts(in: context))
             let wellness = try await client.wellness()
             login = wellness.drift.login
-            try await body(Console(wellness: wellness, client: client, json: options.json, context: context,
-                                   text: messages.text))
+            let sync = login == nil ? nil : try await client.syncing(wellness)
+            let console = Console(wellness: wellness, client: client, sync: sync, json: options.json, context: context,
+                                  text: messages.text)
+            guard sync != nil else { return try await body(console) }
+            // Logged in, what the command wrote goes to the server as it ends, if the server answers quickly.
+            let written = try await wellness.repositories.changes.recording { try await body(console) }.collections
+            if !console.sentWrites.isSet, written?.isEmpty != true { _ = await console.sendWrites(written) }
         } catch let failure as CLIFailure {
             throw failure
         } catch {
@@ -45,6 +54,26 @@ struct Console {
                                  status: 1)
             }
             throw CLIFailure(message: messages.message(for: error), status: 1)
+        }
+    }
+
+    /// Sends what the command wrote in `collections` (`nil`: anything), with every change still
+    /// pending, if the server takes it within a second; otherwise it stays for the next sync.
+    /// A record the server refuses, or a session it ended, is told on standard error. `nil` when
+    /// not logged in.
+    @discardableResult
+    func sendWrites(_ collections: Set<RecordCollection>?) async -> ClientSync.Delivery? {
+        guard let sync else { return nil }
+        sentWrites.set()
+        do {
+            let delivery = try await sync.send(collections, within: .seconds(1))
+            if delivery == .sessionEnded {
+                warn(messages.message(for: ClientSessionError.sessionEnded(server: sync.login.server, email: sync.login.email)))
+            }
+            return delivery
+        } catch {
+            warn(messages.message(for: error))
+            return .pending
         }
     }
 
@@ -105,4 +134,14 @@ struct Console {
     func yesNo(_ value: Bool) -> String {
         text.string(value ? "cli.yes" : "cli.no")
     }
+}
+
+/// A flag set once, shared by the copies of a ``Console``.
+final class OnceFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+
+    func set() { lock.withLock { value = true } }
+
+    var isSet: Bool { lock.withLock { value } }
 }

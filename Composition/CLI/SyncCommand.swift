@@ -3,23 +3,83 @@ import Foundation
 import WellnessClient
 import WellnessComposition
 
-/// `wellness sync`: sends the queued check-ins. Exits with status 1 while something waits that
-/// could not be sent (or is held for review).
+/// `wellness sync`: sends what changed here and receives what changed on other devices, every
+/// collection, and sends check-ins an older version left queued. Exits with status 1 when the
+/// server cannot be reached, refuses something, or a queued check-in could not be sent.
 struct SyncCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "sync", abstract: "Send the check-ins queued while offline to the server.")
+        commandName: "sync", abstract: "Send what changed here to the server and receive what changed on your other devices.")
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
         try await Console.run(options) { console in
-            let summary = try await console.wellness.drift.sync()
-            if console.json { try console.printJSON(summary) } else { console.showSync(summary) }
-            if summary.waiting + summary.held > 0 { throw CLIFailure(message: "", status: 1) }
+            guard let sync = console.sync else { throw ClientSessionError.notLoggedIn }
+            // Check-ins queued for the check-in API (by a version before sync) go first.
+            let queued = try await console.wellness.drift.sync()
+            let report = try await sync.run()
+            if console.json {
+                try console.printJSON(SyncOutput(report, queue: queued))
+            } else {
+                if queued.isWorthTelling { console.showSync(queued) }
+                console.showSync(report)
+            }
+            if queued.waiting + queued.held > 0 { throw CLIFailure(message: "", status: 1) }
         }
     }
 }
 
+/// `sync --json`: per collection what was sent, received and changed here, the records of this
+/// device that a later change elsewhere replaced, and the old queue's summary.
+struct SyncOutput: Encodable {
+    struct Collection: Encodable {
+        let sent: Int
+        let received: Int
+        let merged: Int
+    }
+
+    let collections: [String: Collection]
+    let replaced: [String: [String]]
+    let queue: FlushSummary
+
+    init(_ report: SyncReport, queue: FlushSummary) {
+        let names = Set(report.sent.keys).union(report.received.keys).union(report.merged.keys)
+        collections = Dictionary(uniqueKeysWithValues: names.map { name in
+            (name.rawValue, Collection(sent: report.sent[name] ?? 0, received: report.received[name] ?? 0,
+                                       merged: report.merged[name] ?? 0))
+        })
+        replaced = Dictionary(uniqueKeysWithValues: report.replaced.map { ($0.key.rawValue, $0.value) })
+        self.queue = queue
+    }
+}
+
+extension FlushSummary {
+    /// Whether the old queue had anything to say (it is empty on a device that always synced).
+    var isWorthTelling: Bool { sent + waiting + held + failed > 0 || !alreadyThere.isEmpty || rateLimited }
+}
+
 extension Console {
+    /// "Sent N changes, received M (K changed here)", each collection's counts, and each record
+    /// of this device that a later change from another device replaced.
+    func showSync(_ report: SyncReport) {
+        let sent = report.sent.values.reduce(0, +), received = report.received.values.reduce(0, +)
+        let merged = report.merged.values.reduce(0, +)
+        print(text.string("cli.sync.records", .number(sent), .number(received), .number(merged)))
+        let names = Set(report.sent.keys).union(report.received.keys).sorted { $0.rawValue < $1.rawValue }
+        for name in names {
+            print(text.string("cli.sync.collection", .verbatim(name.rawValue), .number(report.sent[name] ?? 0),
+                              .number(report.received[name] ?? 0), .number(report.merged[name] ?? 0)))
+        }
+        for (name, keys) in report.replaced.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            for key in keys.sorted() {
+                if name == CheckinRecords.collection {
+                    print(text.string("cli.sync.replacedCheckin", .verbatim(key)))
+                } else {
+                    print(text.string("cli.sync.replaced", .verbatim(name.rawValue), .verbatim(key)))
+                }
+            }
+        }
+    }
+
     /// "Synced N check-in(s)" (those the server accepted), the days it already had, and what is
     /// left behind.
     func showSync(_ summary: FlushSummary) {

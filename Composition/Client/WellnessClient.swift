@@ -10,8 +10,8 @@ import WellnessJSONFile
 
 /// The client side of Wellness: a data directory that may be logged in to a Wellness server.
 /// Its login lives in `session.json` (0600) beside the store; while it holds, the container's
-/// check-ins are queued and sent to the server, tips come from it, and the Drift views are
-/// read from it (over HTTP, through the local cache).
+/// every record travels by sync (``syncing(_:)``), tips come from the server, and the Drift
+/// views are read from it (over HTTP, through the local cache).
 public struct WellnessClient: Sendable {
     /// The configuration the container is built with (its store, clock, calendar, language).
     public let configuration: WellnessConfiguration
@@ -64,12 +64,17 @@ public struct WellnessClient: Sendable {
     /// The server's side of the ports for a login, over HTTP, sharing ``connectivity``; any 401
     /// clears the stored token.
     func connection(_ login: StoredCredentials) -> RemoteConnection {
-        let forget = ForgetRefusedSession(credentials: credentials)
-        let api = WellnessAPIClient(server: login.server, token: login.accessToken, client: http, timeouts: timeouts,
-                                    onUnauthorized: { _ = try? await forget.execute() })
+        let api = api(login)
         return RemoteConnection(login: login, checkins: HTTPCheckinAPI(api), drift: HTTPDriftRemote(api),
                                 tips: HTTPGoalTipsService(api, language: configuration.locale.rawValue),
-                                session: HTTPSessionAPI(api), connectivity: connectivity)
+                                session: HTTPSessionAPI(api), connectivity: connectivity, syncsRecords: true)
+    }
+
+    /// The server's API for a login, with its token; a 401 clears the stored token.
+    func api(_ login: StoredCredentials) -> WellnessAPIClient {
+        let forget = ForgetRefusedSession(credentials: credentials)
+        return WellnessAPIClient(server: login.server, token: login.accessToken, client: http, timeouts: timeouts,
+                                 onUnauthorized: { _ = try? await forget.execute() })
     }
 
     /// Connects to a server's session endpoints over HTTP, through ``connectivity``.

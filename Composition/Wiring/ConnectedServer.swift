@@ -13,6 +13,8 @@ struct ConnectedServer: Sendable {
     let drift: any DriftRemote
     let tips: any GoalTipsService
     let session: (any SessionAPI)?
+    /// Check-ins travel by sync, not through the check-in API (``RemoteConnection/syncsRecords``).
+    let syncsRecords: Bool
 
     init(_ remote: RemoteConnection, queue: any CheckinQueueRepository, time: TimeContext) {
         let connectivity = remote.connectivity
@@ -23,5 +25,6 @@ struct ConnectedServer: Sendable {
         drift = ConnectedDriftRemote(remote.drift, connectivity: connectivity, sendingFirst: flush)
         tips = ConnectedGoalTipsService(remote.tips, connectivity: connectivity, sendingFirst: flush)
         session = remote.session.map { ConnectedSessionAPI($0, connectivity: connectivity) }
+        syncsRecords = remote.syncsRecords
     }
 }

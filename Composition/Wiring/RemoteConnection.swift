@@ -23,13 +23,18 @@ public struct RemoteConnection: Sendable {
     /// Whether the server was found unreachable by any call of this process; share it with any
     /// other port the process calls the server through (the session's, say).
     public var connectivity: ServerConnectivity
+    /// Whether the app syncs the store's records with the server (`WellnessClient` does):
+    /// check-ins are then kept here and travel with every other record, never queued for the
+    /// server's check-in API.
+    public var syncsRecords: Bool
 
     /// Pairs a login with the server's side of each port, and the process's connectivity (a new
     /// one, online, by default).
     public init(login: StoredCredentials, checkins: any CheckinAPI, drift: any DriftRemote,
                 tips: any GoalTipsService, session: (any SessionAPI)? = nil,
-                connectivity: ServerConnectivity = ServerConnectivity()) {
+                connectivity: ServerConnectivity = ServerConnectivity(), syncsRecords: Bool = false) {
         self.login = login
+        self.syncsRecords = syncsRecords
         self.checkins = checkins
         self.drift = drift
         self.tips = tips

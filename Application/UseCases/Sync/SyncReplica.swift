@@ -228,8 +228,10 @@ public enum SyncError: WellnessError, Equatable {
     case notSyncable(String)
     /// A record (collection, key) was refused: the rejection says why.
     case refused(RecordCollection, String, RecordRejection)
+    /// The server refused a push: its message (which names the record and why).
+    case refusedByServer(String)
 
-    public enum Code: String, CaseIterable, Sendable { case notSyncable, refused }
+    public enum Code: String, CaseIterable, Sendable { case notSyncable, refused, refusedByServer }
 
     public static let family = "sync"
 
@@ -237,12 +239,13 @@ public enum SyncError: WellnessError, Equatable {
         switch self {
         case .notSyncable: .notSyncable
         case .refused: .refused
+        case .refusedByServer: .refusedByServer
         }
     }
 
     public var details: [LocalizedText.Argument] {
         switch self {
-        case .notSyncable(let location): [.verbatim(location)]
+        case .notSyncable(let location), .refusedByServer(let location): [.verbatim(location)]
         case let .refused(collection, key, rejection):
             [.verbatim(collection.rawValue), .verbatim(key), rejection.cause.map { .text($0) } ?? .verbatim(rejection.reason)]
         }

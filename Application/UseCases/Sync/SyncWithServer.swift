@@ -33,10 +33,18 @@ public struct SyncWithServer: Sendable {
         return report
     }
 
-    /// Takes note of what changed in `collections` and sends it.
+    /// Takes note of what changed in `collections` (`nil`: every collection), stamping it now,
+    /// without sending it.
+    @discardableResult
+    public func capture(_ collections: Set<RecordCollection>?) async throws -> [RecordCollection: Int] {
+        try await replica.capture(only: collections)
+    }
+
+    /// Takes note of what changed in `collections` (none when empty; `nil`: all) and sends
+    /// every pending change, without receiving.
     public func send(_ collections: Set<RecordCollection>? = nil) async throws -> SyncReport {
         var report = SyncReport()
-        report.captured = try await replica.capture(only: collections)
+        if collections?.isEmpty != true { report.captured = try await replica.capture(only: collections) }
         try await push(into: &report)
         return report
     }

@@ -6,7 +6,7 @@ import WellnessInMemory
 extension Wellness {
     /// Drift (seed 004): daily check-ins, weekly insights, trends, alerts, tiers and the offline
     /// queue. Logged in to a server (a ``RemoteConnection``), check-ins are queued and sent at
-    /// once, and insights, trends and alerts come from the server through the cache, after the
+    /// once (or, when the app syncs its records, travel with them), and insights, trends and alerts come from the server through the cache, after the
     /// queue was given a few seconds to go out; otherwise everything is computed from the local
     /// store.
     public struct Drift: Sendable {
@@ -48,9 +48,11 @@ extension Wellness {
                        readRemoteAlerts: ReadRemoteAlerts(remote: connected.drift, cache: cache),
                        readRemoteTier: connected.session.map { ReadRemoteTier(session: $0, cache: cache) })
             }
-            let record = RecordCheckin(checkins: repositories.checkins,
-                                       queue: connected == nil ? nil : repositories.checkinQueue, time: time)
-            checkIn = CheckIn(record: record, sync: server?.flush)
+            // Synced, a check-in is a record like any other: kept here, sent with the others.
+            let queued = connected.map { !$0.syncsRecords } ?? false
+            let record = RecordCheckin(checkins: repositories.checkins, queue: queued ? repositories.checkinQueue : nil,
+                                       time: time)
+            checkIn = CheckIn(record: record, sync: queued ? server?.flush : nil)
             listCheckins = ListCheckins(checkins: repositories.checkins, time: time)
             computeWeeklyInsights = ComputeWeeklyInsights(checkins: repositories.checkins, tier: tier, time: time)
             getTrends = GetTrends(checkins: repositories.checkins, tier: tier, time: time)
@@ -71,7 +73,8 @@ extension Wellness {
         // MARK: - Check-ins
 
         /// Checks in for today (or a day): one a day unless `replace`. Logged in, the check-in
-        /// is also queued and sent; the receipt says whether the server has it.
+        /// is also queued and sent (unless the app syncs its records, ``RemoteConnection/syncsRecords``);
+        /// the receipt says whether the server has it.
         @discardableResult
         public func checkIn(energy: Int, stress: Int, social: Int, keyContact: String? = nil, day: LocalDay? = nil,
                             replace: Bool = false) async throws -> CheckinReceipt {

@@ -1,0 +1,72 @@
+import Foundation
+import WellnessApplication
+import WellnessComposition
+import WellnessDomain
+import WellnessHTTP
+
+extension WellnessClient {
+    /// The sync of `wellness`'s store with the server this client is logged in to; `nil` when it
+    /// is not logged in.
+    public func syncing(_ wellness: Wellness) async throws -> ClientSync? {
+        guard let login = try await credentials.load() else { return nil }
+        let remote = ConnectedSyncRemote(HTTPSyncRemote(api(login)), connectivity: connectivity)
+        let zone = try? AccountTimeZone.check(configuration.calendar.timeZone.identifier)
+        return ClientSync(engine: try SyncWithServer(stores: wellness.repositories, remote: remote,
+                                                     clock: configuration.clock, timeZone: zone),
+                          login: login)
+    }
+}
+
+/// A device's sync with the server it is logged in to: everything (``run()``), or what a
+/// command just wrote, as soon as the server answers (``send(_:within:)``).
+public struct ClientSync: Sendable {
+    let engine: SyncWithServer
+    /// The server and account synced with.
+    public let login: StoredCredentials
+
+    /// Sends what changed here and receives what changed elsewhere, for every collection.
+    public func run() async throws -> SyncReport {
+        try await engine.execute()
+    }
+
+    /// What became of the changes of a write (``send(_:within:)``).
+    public enum Delivery: Sendable, Equatable {
+        /// The server has them.
+        case sent
+        /// Kept here, pending: the server did not answer in time (or could not be reached);
+        /// the next sync, or the next write that reaches the server, sends them.
+        case pending
+        /// The server refused the session (its token is forgotten): they are sent once the
+        /// person logs in again.
+        case sessionEnded
+    }
+
+    /// Takes note of what changed in `collections` (`nil`: anything) and sends every pending
+    /// change, if the server takes them within `limit`; else they stay pending. A record the
+    /// server refuses is thrown (``SyncError/refusedByServer(_:)``).
+    public func send(_ collections: Set<RecordCollection>?, within limit: Duration = .seconds(1)) async throws -> Delivery {
+        let engine = self.engine
+        try await engine.capture(collections)
+        return try await withThrowingTaskGroup(of: Delivery?.self) { group in
+            group.addTask {
+                do {
+                    _ = try await engine.send([])
+                    return .sent
+                } catch ApiFailure.unauthorized {
+                    return .sessionEnded
+                } catch let error as SyncError {
+                    throw error
+                } catch {
+                    return .pending
+                }
+            }
+            group.addTask {
+                try? await Task.sleep(for: limit)
+                return nil
+            }
+            let first = try await group.next() ?? nil
+            group.cancelAll()
+            return first ?? .pending
+        }
+    }
+}
