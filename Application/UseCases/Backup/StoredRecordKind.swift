@@ -24,6 +24,12 @@ public protocol StoredRecordKind: RecordKind {
     /// Removes `record`, which another device deleted.
     static func remove(synced record: Record, from stores: WellnessRepositories) async throws
 
+    /// Writes a batch of records as other devices have them: each `new` replacing its `old`
+    /// (`nil` when this store held none), each `old` alone removed. By default one by one
+    /// through ``save(synced:replacing:into:)`` and ``remove(synced:from:)``; a kind whose port
+    /// inserts many at once in one transaction (health samples) does so.
+    static func write(synced changes: [(old: Record?, new: Record?)], into stores: WellnessRepositories) async throws
+
     /// Whether a record removed here is removed on the other devices too: `false` for a kind
     /// whose port removes no single record (a check-in, a health sample): its removals stay on
     /// the device that made them.
@@ -100,4 +106,14 @@ extension StoredRecordKind {
     }
 
     public static var removalTravels: Bool { true }
+
+    public static func write(synced changes: [(old: Record?, new: Record?)], into stores: WellnessRepositories) async throws {
+        for change in changes {
+            if let new = change.new {
+                try await save(synced: new, replacing: change.old, into: stores)
+            } else if let old = change.old {
+                try await remove(synced: old, from: stores)
+            }
+        }
+    }
 }

@@ -22,6 +22,15 @@ extension HealthRecords: StoredRecordKind {
 
     public static func remove(synced sample: HealthSample, from stores: WellnessRepositories) async throws {}
 
+    /// Another device's new samples, all in one transaction (a new device receives hundreds of
+    /// thousands); a sample is its values, so one this store holds stays as it is.
+    public static func write(synced changes: [(old: HealthSample?, new: HealthSample?)],
+                             into stores: WellnessRepositories) async throws {
+        let added = changes.compactMap { $0.old == nil ? $0.new : nil }
+        guard !added.isEmpty else { return }
+        _ = try await stores.health.importSamples { inserter in try inserter.insert(added) }
+    }
+
     /// Samples are removed by source or kind, never one by one: a removal stays on its device.
     public static var removalTravels: Bool { false }
 

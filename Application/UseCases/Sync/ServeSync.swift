@@ -32,17 +32,28 @@ public struct ServeSync: Sendable {
         if let text = try await replica.log.value(Self.answerName(batch.key)), let merged = Int(text) {
             return SyncPushAnswer(merged: merged)
         }
-        // What the server's own API wrote goes in first, so that a device's change merges with it.
-        try await replica.capture(only: ownWrites)
+        try await captureOnce()
         let receipt = try await replica.receive(batch.records)
         let answer = SyncPushAnswer(merged: receipt.merged.values.reduce(0, +))
         try await replica.log.setValue(String(answer.merged), for: Self.answerName(batch.key))
         return answer
     }
 
+    /// Takes note of what the server's own routes wrote (a check-in through the check-in API, a
+    /// goal, the tier): each route that writes calls it, so that devices receive it.
+    public func noteOwnWrites() async throws {
+        try await replica.capture(only: ownWrites)
+    }
+
+    /// The first time, what the account's store held before it synced (all of it; later, each
+    /// route says what it wrote).
+    private func captureOnce() async throws {
+        if try await replica.log.value(SyncReplica.capturedName) == nil { try await replica.capture() }
+    }
+
     /// The records changed after `cursor`, at most `limit` (and at most ``maximumPage``).
     public func pull(after cursor: Int64, limit: Int) async throws -> SyncPage {
-        try await replica.capture(only: ownWrites)
+        try await captureOnce()
         let size = min(max(limit, 1), Self.maximumPage)
         let changes = try await replica.log.changes(after: max(cursor, 0), limit: size + 1)
         let page = changes.prefix(size)

@@ -58,14 +58,11 @@ extension StoredRecordKind {
             },
             check: { text throws(RecordRejection) in _ = try decode(text) },
             write: { stores, changes in
-                for change in changes {
-                    let old = try change.old.map { text throws(RecordRejection) in try decode(text) }
-                    if let new = change.new {
-                        try await save(synced: try decode(new), replacing: old, into: stores)
-                    } else if let old {
-                        try await remove(synced: old, from: stores)
-                    }
+                let records = try changes.map { change throws(RecordRejection) in
+                    (old: try change.old.map { text throws(RecordRejection) in try decode(text) },
+                     new: try change.new.map { text throws(RecordRejection) in try decode(text) })
                 }
+                try await write(synced: records, into: stores)
             })
     }
 
@@ -87,7 +84,12 @@ extension StoredSettingKind {
     static var synced: SyncedCollection {
         SyncedCollection(
             name: collection, rule: syncRule, removalTravels: false,
-            read: { stores in [name: try text(of: try await read(from: stores))] },
+            // A setting nobody set (its ``SettingKind/unused`` value) is not sent: any device's
+            // wins. The server's own (the tier) always is: going back to Free is a change too.
+            read: { stores in
+                let value = try await read(from: stores)
+                return value == unused && syncRule.isPushed ? [:] : [name: try text(of: value)]
+            },
             check: { text throws(RecordRejection) in _ = try decode(text) },
             write: { stores, changes in
                 for change in changes {

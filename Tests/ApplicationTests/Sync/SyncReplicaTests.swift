@@ -70,7 +70,7 @@ import WellnessTestSupport
         }
         #expect(try await server.stores.moods.moods(on: WellnessRepositories.allDays).isEmpty)
         let pulled = try await server.pull(after: 0, limit: 10, timeZone: nil).records
-        #expect(pulled.map(\.collection) == [TierSetting.collection])
+        #expect(pulled.map(\.collection) == [TierSetting.collection], "the server's tier, and nothing of the batch")
     }
 
     @Test func aReplayedPushChangesNothingAndGetsItsFirstAnswer() async throws {
@@ -103,6 +103,13 @@ import WellnessTestSupport
         let report = try await sync(phone, server)
         #expect(report.sent[TierSetting.collection] == nil)
         #expect(try await server.stores.tier.tier() == .pro)
+
+        // Back to Free on the server travels too.
+        try await server.stores.tier.setTier(.free)
+        try await server.serve.noteOwnWrites()
+        try await phone.tier.setTier(.pro)
+        _ = try await sync(phone, server)
+        #expect(try await phone.tier.tier() == .free)
     }
 
     @Test func aKindThisVersionDoesNotKnowIsKeptAndPassedOn() async throws {
