@@ -159,7 +159,7 @@ let package = Package(
                           dependencies: ["WellnessCLI", .product(name: "Logging", package: "swift-log")],
                           path: "Composition/CLI/Main", swiftSettings: strict),
         .executableTarget(name: "wellness-bench",
-                          dependencies: ["WellnessComposition", "WellnessServerHost", "WellnessHTTP",
+                          dependencies: ["WellnessComposition", "WellnessServerHost", "WellnessHTTP", "WellnessWire",
                                          .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                          .product(name: "Hummingbird", package: "hummingbird"),
                                          .product(name: "GRDB", package: "GRDB.swift"),

@@ -110,9 +110,11 @@ struct BackupBenchmark: BenchmarkCase {
 }
 
 /// Writes a synthetic archive in the order and form a backup writes, record by record.
-private struct ArchiveGenerator {
+struct ArchiveGenerator {
     let weighIns: Int
     let days: Int
+    /// Active-energy samples a day beside the twelve step counts (the sync benchmark's 400,000).
+    var energySamplesPerDay = 0
 
     /// Ids that sort as they are made, as their text does.
     static func id(_ kind: Int, _ number: Int) -> UUID {
@@ -194,6 +196,12 @@ private struct ArchiveGenerator {
             for hour in stride(from: 0, to: 24, by: 2) {
                 try writer.append(HealthRecords.record(HealthSample(kind: .steps, source: "iPhone", start: at(day, hour),
                                                        end: at(day, hour, 59), value: Double(hour * 37 + day.day))))
+            }
+            for index in 0..<energySamplesPerDay {
+                let start = at(day, 0).addingTimeInterval(30 + Double(index) * 86_000 / Double(energySamplesPerDay))
+                try writer.append(HealthRecords.record(HealthSample(kind: .activeEnergy, source: "Watch", start: start,
+                                                                    end: start.addingTimeInterval(30),
+                                                                    value: Double(60 + (index * 7 + day.day) % 60))))
             }
         }
         try writer.finish()

@@ -9,7 +9,7 @@ import Foundation
 /// 20 MB Health export), where only the gated targets (import, re-import, export, Health, deck)
 /// are judged, at thresholds this machine's noise cannot trip; `--check` exits 1 when a target
 /// (with `--ci`, a gated one) is missed;
-/// `--only=KEY` runs one case (weight, export, health, backup, deck, hostile, load, login, online: each
+/// `--only=KEY` runs one case (weight, export, health, backup, deck, hostile, load, login, online, sync: each
 /// case's `key`).
 @main
 enum WellnessBench {
@@ -20,7 +20,8 @@ enum WellnessBench {
         let all: [any BenchmarkCase] = [WeightImportBenchmark(size: size), WeightExportBenchmark(size: size),
                                         HealthImportBenchmark(size: size), BackupBenchmark(size: size),
                                         DeckBenchmark(size: size), HostileInputBenchmark(size: size),
-                                        LoadBenchmark(size: size), LoginBenchmark(size: size), OnlineBenchmark(size: size)]
+                                        LoadBenchmark(size: size), LoginBenchmark(size: size), OnlineBenchmark(size: size),
+                                        SyncBenchmark(size: size)]
         let keys = all.map(\.key)
         let unknown = arguments.subtracting(["--quick", "--ci", "--check"]).filter { !$0.hasPrefix("--only=") }
         guard unknown.isEmpty, only.allSatisfy(keys.contains), !(arguments.contains("--quick") && arguments.contains("--ci")) else {
