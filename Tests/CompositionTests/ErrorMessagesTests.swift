@@ -169,6 +169,7 @@ struct ErrorMessagesTests {
                                            .energyNotFinite, .energyOutOfRange("60000", minimum: "0", maximum: "50000"),
                                            .tooLong(.sleep, hours: 200, maximumHours: 168),
                                            .controlCharacter(.init(field: .source, character: "\u{0}"))]),
+        Family(SyncRecordError.self, [.malformed("journals", "2026-11-20")]),
         Family(RecordRejection.self, [RecordRejection("a visit names its clinic"),
                                       RecordRejection(ControlCharacterError(field: .title, character: "\u{1B}"))]),
         Family(UnusableHealthSampleError.self, [
