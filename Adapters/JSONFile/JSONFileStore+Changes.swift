@@ -35,6 +35,7 @@ extension JSONFileStore {
         case JSONFileTierRepository.collection: [TierSetting.collection]
         case JSONFileDriftCacheRepository.collection: [.driftCache]
         case JSONFileIdempotencyRepository.collection: [.idempotency]
+        case JSONFileSyncLogRepository.file: [.syncLog]
         default: []
         }
     }

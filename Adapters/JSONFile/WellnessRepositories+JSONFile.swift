@@ -25,6 +25,7 @@ extension WellnessRepositories {
                                     tier: JSONFileTierRepository(store: store),
                                     driftCache: JSONFileDriftCacheRepository(store: store),
                                     idempotency: JSONFileIdempotencyRepository(store: store),
+                                    syncLog: JSONFileSyncLogRepository(store: store),
                                     records: JSONFileRecordRepositories(store: store),
                                     registry: registry,
                                     changes: store.changes,
@@ -48,10 +49,12 @@ struct JSONFileStoreOnDisk: StoreOnDisk {
         try .jsonFiles(in: directory, registry: registry, logger: logger)
     }
 
-    /// The files of one person's data: the repositories' (``JSONFileStore/personalCollections``)
-    /// and those of the registry's kinds that have no repository of their own.
+    /// The files a restore replaces: the repositories' (``JSONFileStore/personalCollections``),
+    /// those of the registry's kinds that have no repository of their own, and the sync log,
+    /// which no archive holds (so a restored store starts as a new device, as a SQLite one does).
     var files: [String] {
         JSONFileStore.personalCollections + registry.collections.map(JSONFileRecordRepositories.file(of:))
+            + [JSONFileSyncLogRepository.file]
     }
 
     func replaceContents(with staged: any StoreOnDisk) async throws {

@@ -150,6 +150,35 @@ enum PostgresSchema {
         Migration(name: "0005-account-time-zone", statements: [
             "ALTER TABLE account ADD COLUMN time_zone text CHECK (time_zone <> '')",
         ]),
+        // An account's sync log (`PostgresSyncLogRepository`): each synced record as every device
+        // converges on it, numbered in the order it changed (per account), and a few named values.
+        Migration(name: "0006-sync-log", statements: [
+            """
+            CREATE TABLE sync_record (
+              account_id uuid NOT NULL,
+              collection text NOT NULL,
+              key text NOT NULL,
+              life bigint NOT NULL CHECK (life >= 0),           -- odd while the record is there
+              life_stamp text NOT NULL,
+              "values" text NOT NULL,                           -- JSON object of stamped values
+              sequence bigint NOT NULL CHECK (sequence >= 1),
+              pending boolean NOT NULL,
+              PRIMARY KEY (account_id, collection, key),
+              UNIQUE (account_id, sequence),
+              CONSTRAINT sync_record\(accountKeySuffix) FOREIGN KEY (account_id) REFERENCES account (id) ON DELETE CASCADE
+            )
+            """,
+            "CREATE INDEX sync_record_pending ON sync_record (account_id, sequence) WHERE pending",
+            """
+            CREATE TABLE sync_value (
+              account_id uuid NOT NULL,
+              name text NOT NULL,
+              value text NOT NULL,
+              PRIMARY KEY (account_id, name),
+              CONSTRAINT sync_value\(accountKeySuffix) FOREIGN KEY (account_id) REFERENCES account (id) ON DELETE CASCADE
+            )
+            """,
+        ]),
     ]
 
     /// The tables whose rows reference their account directly. `tips_cache` rows go with their
@@ -161,7 +190,8 @@ enum PostgresSchema {
     static let accountKeySuffix = "_account_fk"
 
     /// Every table holding an account's own data (not its login), in the order a deletion empties them.
-    static let accountTables = ["tips_cache", "goal", "checkin", "idempotency_key", "account_tier", "mood", "journal"]
+    static let accountTables = ["tips_cache", "goal", "checkin", "idempotency_key", "account_tier", "mood", "journal",
+                                "sync_record", "sync_value"]
 
     /// Applies the missing migrations, in the caller's transaction.
     static func migrate(_ connection: PostgresConnection, database: PostgresDatabase) async throws {

@@ -251,6 +251,30 @@ enum SQLiteSchema {
                 PRIMARY KEY (kind, startMs, source, endMs, value)
                 """)
         }
+        migrator.registerMigration("createSyncLog") { db in
+            // The store's sync log (`SQLiteSyncLogRepository`): each synced record as every device
+            // converges on it, its place in the order of changes and whether it is still to be
+            // sent; and a few named values (the device, its clock, the server's cursor).
+            try db.execute(sql: """
+                CREATE TABLE syncRecord (
+                  collection TEXT NOT NULL CONSTRAINT collection CHECK (typeof(collection) = 'text'),
+                  key TEXT NOT NULL CONSTRAINT key CHECK (typeof(key) = 'text'),
+                  life INTEGER NOT NULL CONSTRAINT life CHECK (typeof(life) = 'integer' AND life >= 0),
+                  lifeStamp TEXT NOT NULL CONSTRAINT lifeStamp CHECK (typeof(lifeStamp) = 'text'),
+                  "values" TEXT NOT NULL CONSTRAINT "values" CHECK (typeof("values") = 'text'), -- JSON object
+                  sequence INTEGER NOT NULL UNIQUE CONSTRAINT sequence CHECK (typeof(sequence) = 'integer' AND sequence >= 1),
+                  pending INTEGER NOT NULL CONSTRAINT pending CHECK (pending IN (0, 1)),
+                  PRIMARY KEY (collection, key)
+                ) WITHOUT ROWID
+                """)
+            try db.create(index: "syncRecord_pending_sequence", on: "syncRecord", columns: ["pending", "sequence"])
+            try db.execute(sql: """
+                CREATE TABLE syncValue (
+                  name TEXT NOT NULL PRIMARY KEY CONSTRAINT name CHECK (typeof(name) = 'text'),
+                  value TEXT NOT NULL CONSTRAINT value CHECK (typeof(value) = 'text')
+                ) WITHOUT ROWID
+                """)
+        }
         return migrator
     }
 

@@ -25,6 +25,7 @@ extension WellnessRepositories {
                                     tier: SQLiteTierRepository(database: database),
                                     driftCache: SQLiteDriftCacheRepository(database: database),
                                     idempotency: SQLiteIdempotencyRepository(database: database),
+                                    syncLog: SQLiteSyncLogRepository(database: database),
                                     records: SQLiteRecordRepositories(database: database),
                                     registry: registry,
                                     changes: database.changes ?? StoreChangeFeed(),

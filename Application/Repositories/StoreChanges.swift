@@ -6,8 +6,8 @@ import WellnessDomain
 ///
 /// Collections are named as the ``RecordRegistry`` names them: a kind's
 /// ``RecordKind/collection`` (`journals`, `moods`, …) or a setting's ``SettingKind/name``
-/// (`moduleSettings`, `supplementStack`, …), plus the device's own ``RecordCollection/driftCache``
-/// and a server's ``RecordCollection/idempotency``.
+/// (`moduleSettings`, `supplementStack`, …), plus the device's own ``RecordCollection/driftCache``,
+/// a server's ``RecordCollection/idempotency`` and the store's ``RecordCollection/syncLog``.
 public struct StoreChange: Sendable, Hashable {
     /// Who made a change.
     public enum Origin: String, Sendable, Hashable, CaseIterable {
@@ -50,6 +50,8 @@ extension RecordCollection {
     public static let driftCache: RecordCollection = "driftCache"
     /// A server's idempotency records of check-in submissions.
     public static let idempotency: RecordCollection = "idempotency"
+    /// A store's sync log (``SyncLogRepository``): what sync knows of its records.
+    public static let syncLog: RecordCollection = "syncLog"
 }
 
 /// Notices what other processes wrote to a store. Each ``StoreChangeFeed`` subscriber gets its

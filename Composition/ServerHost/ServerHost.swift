@@ -343,6 +343,7 @@ extension WellnessRepositories {
         repositories.tipsCache = goals
         repositories.moods = PostgresMoodRepository(database: database, account: account)
         repositories.journals = PostgresJournalRepository(database: database, account: account)
+        repositories.syncLog = PostgresSyncLogRepository(database: database, account: account)
         repositories.location = database.description
         return repositories
     }

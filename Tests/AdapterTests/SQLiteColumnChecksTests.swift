@@ -100,20 +100,26 @@ struct SQLiteColumnChecksTests {
 
         let database = try SQLiteDatabase(file: file)
         let after = try Self.snapshot(file)
-        // Later migrations only add tables (`moduleChoice`, `idempotencyKey`, `healthSample`, `record`), empty.
+        // Later migrations only add tables (`moduleChoice`, `idempotencyKey`, `healthSample`, `record`,
+        // `syncRecord`, `syncValue`), empty.
         let added = Set(after.keys).subtracting(before.keys)
         #expect(added == ["moduleChoice", "columns of moduleChoice", "foreign keys of moduleChoice",
                           "idempotencyKey", "columns of idempotencyKey", "foreign keys of idempotencyKey",
                           "healthSample", "columns of healthSample", "foreign keys of healthSample",
-                          "record", "columns of record", "foreign keys of record"])
+                          "record", "columns of record", "foreign keys of record",
+                          "syncRecord", "columns of syncRecord", "foreign keys of syncRecord",
+                          "syncValue", "columns of syncValue", "foreign keys of syncValue"])
         #expect(after["moduleChoice"] == [])
         #expect(after["healthSample"] == [])
         #expect(after["record"] == [])
         #expect(after["idempotencyKey"] == [])
+        #expect(after["syncRecord"] == [])
+        #expect(after["syncValue"] == [])
         // … and `checkinQueue.replaces`, 0 in every row that was there.
         #expect(after["columns of checkinQueue"] == (before["columns of checkinQueue"] ?? []) + ["replaces BOOLEAN 1 0 0"])
         #expect(after["checkinQueue"] == before["checkinQueue"]?.map { $0 + "|0" })
-        #expect(after["indexes"] == ((before["indexes"] ?? []) + ["idempotencyKey.idempotencyKey_createdAt"]).sorted())
+        #expect(after["indexes"] == ((before["indexes"] ?? []) + ["idempotencyKey.idempotencyKey_createdAt",
+                                                                  "syncRecord.syncRecord_pending_sequence"]).sorted())
         // … and `tipsCache.source`, 'rules' for every set cached before (only the rules made tips then).
         #expect(after["columns of tipsCache"] == (before["columns of tipsCache"] ?? []) + ["source TEXT 1 'rules' 0"])
         #expect(after["tipsCache"] == before["tipsCache"]?.map { $0 + "|'rules'" })
@@ -122,7 +128,7 @@ struct SQLiteColumnChecksTests {
         let tables = try await DatabaseQueue(path: file.path).read { db in
             try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != 'grdb_migrations'")
         }
-        #expect(tables.count == 22)
+        #expect(tables.count == 24)
         for sql in tables { #expect(sql.contains("CHECK"), "\(sql)") }
 
         // And the repositories read it back.

@@ -63,6 +63,13 @@ struct PostgresContractTests {
             PostgresJournalRepository(database: database, account: account)
         })
     }
+
+    @Test(arguments: SyncLogRepositoryContract.cases)
+    func syncLog(rule: ContractCase<any SyncLogRepository>) async throws {
+        try await rule.run(PostgresTestDatabase.factory { database, account in
+            PostgresSyncLogRepository(database: database, account: account)
+        })
+    }
 }
 
 extension PostgresContractTests {

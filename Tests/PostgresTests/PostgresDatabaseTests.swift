@@ -115,6 +115,43 @@ struct PostgresDatabaseTests {
         await database.close()
     }
 
+    @Test func syncLogIsTheAccountsOwn() async throws {
+        let (database, _) = try await PostgresTestDatabase.fresh()
+        let accounts = PostgresAccountRepository(database: database)
+        let ann = Account.ID(), bob = Account.ID()
+        try await PostgresTestDatabase.add(ann, to: database)
+        try await PostgresTestDatabase.add(bob, to: database)
+        func record(_ key: String) -> SyncRecord {
+            SyncRecord(collection: "journals", key: key, life: 1,
+                       lifeStamp: SyncStamp(time: 1_771_000_000_000, counter: 0, device: "device-a"), values: [:])
+        }
+        let annsLog = PostgresSyncLogRepository(database: database, account: ann)
+        let bobsLog = PostgresSyncLogRepository(database: database, account: bob)
+        try await annsLog.save([record("a"), record("b")], pending: true)
+        try await bobsLog.save([record("a")], pending: true)
+        try await annsLog.setValue("ann's", for: "device")
+        // Each account numbers its own changes, from 1, and reads its own records and values.
+        #expect(try await bobsLog.changes(after: 0, limit: 10) == [SequencedSyncRecord(sequence: 1, record: record("a"))])
+        #expect(try await annsLog.changes(after: 0, limit: 10).map(\.sequence) == [1, 2])
+        #expect(try await bobsLog.value("device") == nil)
+        try await bobsLog.markSent([record("a"), record("b")])
+        #expect(try await annsLog.pending(limit: 10) == [record("a"), record("b")], "Bob's markSent leaves Ann's marks")
+        #expect(try await bobsLog.pending(limit: 10).isEmpty)
+
+        // Removing Ann removes her log, and none of Bob's; a write to it is refused.
+        #expect(try await accounts.remove(ann))
+        #expect(try await annsLog.changes(after: 0, limit: 10).isEmpty)
+        #expect(try await annsLog.value("device") == nil)
+        #expect(try await bobsLog.records(in: "journals") == [record("a")])
+        await #expect {
+            try await annsLog.save([record("c")], pending: true)
+        } throws: {
+            guard case let .noSuchAccount(reference)? = $0 as? AccountError else { return false }
+            return reference == ann.description
+        }
+        await database.close()
+    }
+
     @Test func aTierNoTierCanBeIsACorruptRowThroughEitherRead() async throws {
         let (database, _) = try await PostgresTestDatabase.fresh()
         let account = Account.ID()
