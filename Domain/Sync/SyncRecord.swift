@@ -116,11 +116,10 @@ public struct SyncRecord: Sendable, Equatable, Codable {
         guard case .fields(let elements) = rule, !values.isEmpty else { throw SyncRecordError.malformed(collection, key) }
         var object: [String: Any] = [:]
         var arrays: [String: [(key: String, element: Any)]] = [:]
-        for field in elements.keys { arrays[field] = [] }
         for (name, value) in values where !name.isEmpty {
             guard let json = value.json else { continue }
             let parsed = try SyncJSON.parse(json, in: self)
-            if let open = name.firstIndex(of: "["), name.hasSuffix("]") {
+            if let open = name.firstIndex(of: "["), name.hasSuffix("]"), elements[String(name[..<open])] != nil {
                 let field = String(name[..<open])
                 let elementKey = String(name[name.index(after: open)..<name.index(before: name.endIndex)])
                 arrays[field, default: []].append((elementKey, parsed))
@@ -128,7 +127,10 @@ public struct SyncRecord: Sendable, Equatable, Codable {
                 object[name] = parsed
             }
         }
-        for (field, entries) in arrays { object[field] = entries.sorted { $0.key < $1.key }.map(\.element) }
+        // An array field is there (`[]` when empty) while its own value says so.
+        for (field, entries) in arrays where object[field] != nil {
+            object[field] = entries.sorted { $0.key < $1.key }.map(\.element)
+        }
         return try SyncJSON.text(object, in: self)
     }
 
@@ -141,6 +143,8 @@ public struct SyncRecord: Sendable, Equatable, Codable {
         var values: [String: String] = [:]
         for (field, value) in object {
             if let element = elements[field], let array = value as? [Any] {
+                // The array is there, even with no elements; each element is a value of its own.
+                values[field] = "[]"
                 for item in array {
                     let itemKey: Any
                     switch element {

@@ -20,6 +20,10 @@ public struct SyncStamp: Sendable, Hashable, Comparable, Codable, CustomStringCo
         self.device = device
     }
 
+    /// The latest time a stamp may have: the last millisecond of year 9999, as every instant a
+    /// store keeps (a device whose clock is further ahead stamps with this).
+    public static let latestTime: Int64 = 253_402_300_799_999
+
     /// The stamp before every change of `device`: what a store held before it first synced
     /// (so that anything another device changed since wins over it).
     public static func origin(of device: String) -> SyncStamp { SyncStamp(time: 0, counter: 0, device: device) }
@@ -33,8 +37,14 @@ public struct SyncStamp: Sendable, Hashable, Comparable, Codable, CustomStringCo
     /// A stamp from its text form; `nil` when it is not one.
     public init?(_ text: String) {
         let parts = text.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false)
-        guard parts.count == 3, let time = Int64(parts[0]), time >= 0, let counter = UInt32(parts[1]),
-              SyncDevice.isValid(String(parts[2])) else { return nil }
+        // Digits only, without leading zeros: one text for each stamp (`Int64("+1")` is 1).
+        func isNumeral(_ part: Substring) -> Bool {
+            !part.isEmpty && part.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && (part == "0" || part.first != "0")
+        }
+        guard parts.count == 3, isNumeral(parts[0]), isNumeral(parts[1]), let time = Int64(parts[0]),
+              time <= Self.latestTime, let counter = UInt32(parts[1]), SyncDevice.isValid(String(parts[2])) else {
+            return nil
+        }
         self.init(time: time, counter: counter, device: String(parts[2]))
     }
 
@@ -86,11 +96,15 @@ public struct HybridLogicalClock: Sendable, Equatable, Codable {
     /// A stamp for a change made now (`now` by the device's clock), later than every stamp given
     /// or seen before.
     public mutating func tick(now: Date) -> SyncStamp {
-        let wall = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
+        let milliseconds = (now.timeIntervalSince1970 * 1000).rounded(.down)
+        let wall = milliseconds.isFinite ? Int64(min(max(milliseconds, 0), Double(SyncStamp.latestTime))) : 0
         let stamp = if wall > latest.time {
             SyncStamp(time: wall, counter: 0, device: device)
-        } else if latest.counter == .max {
+        } else if latest.counter == .max, latest.time < SyncStamp.latestTime {
             SyncStamp(time: latest.time + 1, counter: 0, device: device)
+        } else if latest.counter == .max {
+            // Nothing is later than the latest stamp: the clock stays there.
+            latest
         } else {
             SyncStamp(time: latest.time, counter: latest.counter + 1, device: device)
         }
