@@ -119,7 +119,7 @@ struct ServerCLITests {
         return serverData
     }
 
-    @Test("check in while the server is down (queued), start it, sync: flushed once, nothing duplicated")
+    @Test("check in while the server is down (kept, pending), start it, sync: sent once, nothing duplicated")
     func offlineQueueThenSync() async throws {
         let serverData = try await Self.serverDataWithAnn()
         let client = try Sandbox()
@@ -139,22 +139,18 @@ struct ServerCLITests {
         let offlineJSON = try await client.ok(["checkin", "--energy", "4", "--stress", "2", "--social", "5", "--json"],
                                               now: DriftCLITests.now)
         #expect((try offlineJSON.json() as? [String: Any])?["sent"] as? Bool == false)
-        let queued = try #require(try await client.ok(["queue", "--json"]).json() as? [[String: Any]])
-        #expect(queued.count == 2 && queued.allSatisfy { $0["retryCount"] as? Int == 0 },
-                "being offline does not use up an item's tries")
+        let queued = try #require(try await client.ok(["queue", "--json"]).json() as? [Any])
+        #expect(queued.isEmpty, "a check-in travels by sync, not through the check-in API's queue")
         let stillDown = try await client.run(["sync"], now: DriftCLITests.now)
-        #expect(stillDown.stdout.contains("Synced 0 check-ins") && stillDown.stdout.contains("could not be reached"))
-        #expect(stillDown.stdout.contains("2 check-ins still wait to be sent"), "\(stillDown)")
-        #expect(stillDown.status == 1, "something waits that could not be sent: \(stillDown)")
+        #expect(stillDown.status == 1 && stillDown.stderr.contains("could not be reached"), "\(stillDown)")
 
         let second = try await ServerProcess(serverData, port: first.port)
         defer { _ = second.stop() }
-        let synced = try await client.ok(["sync"], now: DriftCLITests.now)
-        #expect(synced.stdout.contains("Synced 2 check-ins"), "\(synced)")
-        let left = try await client.ok(["queue", "--json"]).json() as? [Any]
-        #expect(left?.isEmpty == true)
+        let synced = try #require(try await client.ok(["sync", "--json"], now: DriftCLITests.now).json() as? [String: Any])
+        let collections = try #require(synced["collections"] as? [String: [String: Int]], "\(synced)")
+        #expect(collections["checkins"]?["sent"] == 2, "\(synced)")
         let again = try await client.ok(["sync"], now: DriftCLITests.now)
-        #expect(again.stdout.contains("Synced 0 check-ins"))
+        #expect(again.stdout.contains("Sent 0 changes; received 0"), "\(again)")
 
         // What the server holds, read back through it (trends come from the server when logged in).
         let trends = try #require(try await client.ok(["trends", "--json"], now: DriftCLITests.now).json() as? [String: Any])
@@ -240,7 +236,7 @@ struct ServerCLITests {
         }
     }
 
-    @Test("a sync killed (SIGKILL) while it sends leaves no claim behind: the next sync sends the check-in at once",
+    @Test("a sync killed (SIGKILL) while it sends loses nothing: the next sync sends the check-in",
           arguments: ["sqlite", "json"])
     func killedSyncReleasesItsClaim(store: String) async throws {
         let serverData = try await Self.serverDataWithAnn()
@@ -255,31 +251,32 @@ struct ServerCLITests {
         #expect(queued.stdout.contains("Will sync when online"), "\(queued)")
 
         // A sync against a server that takes the connection and never answers (the sandbox
-        // waits 60 s for an answer) holds the claim on the check-in until it is killed.
+        // waits 60 s for an answer) is killed while it sends the check-in.
         var listener: SilentListener? = try SilentListener(port: first.port)
         let sync = try ChildProcess(try CLI.binary(),
                                     ["sync", "--store", client.store, "--data-dir", client.data.path, "--now", DriftCLITests.now],
                                     environment: client.environment, input: nil)
-        // It connects once it has claimed the check-in to send.
+        // It connects once it has taken note of the check-in, to send it.
         let claimed = try await #require(listener).connected(within: 300)
         sync.signal(SIGKILL)
         _ = sync.wait()
         close(sync.standardOutput)
         close(sync.standardError)
-        #expect(claimed, "the sync claimed the check-in before it was killed")
+        #expect(claimed, "the sync was sending when it was killed")
         listener = nil
         _ = listener
 
         let second = try await ServerProcess(serverData, port: first.port)
         defer { _ = second.stop() }
-        let synced = try await client.run(["sync"], now: DriftCLITests.now)
-        #expect(synced.status == 0 && synced.stdout.contains("Synced 1 check-in"), "\(synced)")
-        let left = try await client.ok(["queue", "--json"]).json() as? [Any]
-        #expect(left?.isEmpty == true, "nothing waits")
+        let synced = try await client.run(["sync", "--json"], now: DriftCLITests.now)
+        let collections = (try? synced.json() as? [String: Any])?["collections"] as? [String: [String: Int]]
+        #expect(synced.status == 0 && collections?["checkins"]?["sent"] == 1, "\(synced)")
+        let again = try await client.ok(["sync"], now: DriftCLITests.now)
+        #expect(again.stdout.contains("Sent 0 changes"), "nothing is left to send: \(again)")
     }
 
-    @Test("a 429 queues the check-in without using a try, and sync waits as long as the server asked, saying until when")
-    func rateLimitedSync() async throws {
+    @Test("sync counts records, not requests: past --rate-limit requests, check-ins still go through and sync still works")
+    func syncIsNotCountedAsRequests() async throws {
         let serverData = try await Self.serverDataWithAnn()
         let client = try Sandbox()
         let server = try await ServerProcess(serverData, options: ["--rate-limit", "2"])
@@ -287,30 +284,19 @@ struct ServerCLITests {
         let login = try await client.raw(["login", "--server", server.url, "--email", "ann@example.org",
                                           "--data-dir", client.data.path], input: Self.password + "\n")
         try #require(login.status == 0, "\(login)")
-        for day in ["2026-11-18", "2026-11-19"] {
+        for day in ["2026-11-18", "2026-11-19", "2026-11-20"] {
             let sent = try await client.ok(["checkin", "--energy", "3", "--stress", "3", "--social", "3", "--day", day],
                                            now: DriftCLITests.now)
             #expect(sent.stdout.contains("Sent to the server"), "\(sent)")
         }
-        let limited = try await client.ok(["checkin", "--energy", "3", "--stress", "3", "--social", "3",
-                                           "--day", "2026-11-20"], now: DriftCLITests.now)
-        #expect(limited.stdout.contains("The server asked to wait"), "\(limited)")
-        let synced = try await client.run(["sync"], now: DriftCLITests.now)
-        #expect(synced.stdout.contains("Synced 0 check-ins"), "\(synced)")
-        #expect(synced.stdout.contains("asked to wait until"), "\(synced)")
-        #expect(synced.status == 1, "one check-in still waits: \(synced)")
-        let waiting = try await client.run(["sync", "--json"], now: DriftCLITests.now)
-        #expect(waiting.status == 1, "\(waiting)")
-        let json = try #require(try waiting.json() as? [String: Any])
-        #expect(json["rateLimited"] as? Bool == true)
-        #expect(json["retryAt"] is String, "\(json)")
-        #expect(json["waiting"] as? Int == 1 && (json["alreadyThere"] as? [Any])?.isEmpty == true, "\(json)")
-        let queued = try #require(try await client.ok(["queue", "--json"]).json() as? [[String: Any]])
-        #expect(queued.count == 1 && queued.first?["retryCount"] as? Int == 0, "no try was used up: \(queued)")
+        let synced = try await client.ok(["sync"], now: DriftCLITests.now)
+        #expect(synced.stdout.contains("Sent 0 changes"), "everything went as it was written: \(synced)")
+        let queue = try #require(try await client.ok(["queue", "--json"]).json() as? [Any])
+        #expect(queue.isEmpty, "nothing went through the check-in API's queue")
     }
 
-    @Test("a check-in on a day the server already has (409): the server keeps its own, and the client says so")
-    func alreadyCheckedIn() async throws {
+    @Test("two devices check in on one day: the later check-in wins everywhere, and the device it replaced is told")
+    func laterCheckinWins() async throws {
         let serverData = try await Self.serverDataWithAnn()
         let server = try await ServerProcess(serverData)
         defer { _ = server.stop() }
@@ -324,16 +310,21 @@ struct ServerCLITests {
                                        now: DriftCLITests.now)
         #expect(first.stdout.contains("Sent to the server"), "\(first)")
         let second = try await laptop.ok(["checkin", "--energy", "1", "--stress", "5", "--social", "1",
-                                          "--day", "2026-11-20"], now: DriftCLITests.now)
-        #expect(second.stdout.contains("Already checked in on 2026-11-20; the server kept its check-in."), "\(second)")
-        #expect(!second.stdout.contains("Sent to the server"), "\(second)")
-        let queue = try #require(try await laptop.ok(["queue", "--json"]).json() as? [Any])
-        #expect(queue.isEmpty, "nothing is left to send")
-        let synced = try await laptop.ok(["sync"], now: DriftCLITests.now)
-        #expect(synced.stdout.contains("Synced 0 check-ins"), "\(synced)")
-        let today = try #require(try await laptop.ok(["trends", "--json"], now: DriftCLITests.now).json() as? [String: Any])
-        let points = try #require(today["points"] as? [[String: Any]], "\(today)")
-        #expect(points.first { $0["day"] as? String == "2026-11-20" }?["energy"] as? Int == 4, "the server's: \(points)")
+                                          "--day", "2026-11-20"], now: "2026-11-21T09:05:00Z")
+        #expect(second.stdout.contains("Sent to the server"), "\(second)")
+        let told = try await phone.ok(["sync"], now: "2026-11-21T09:10:00Z")
+        #expect(told.stdout.contains("Your check-in of 2026-11-20 was replaced by a later one from another device."),
+                "\(told)")
+        let quiet = try await laptop.ok(["sync"], now: "2026-11-21T09:10:00Z")
+        #expect(!quiet.stdout.contains("was replaced"), "\(quiet)")
+        for device in [phone, laptop] {
+            let listed = try #require(try await device.ok(["checkin", "list", "--json"], now: DriftCLITests.now)
+                                          .json() as? [[String: Any]])
+            #expect(listed.first { $0["day"] as? String == "2026-11-20" }?["energy"] as? Int == 1, "the later: \(listed)")
+        }
+        let trends = try #require(try await phone.ok(["trends", "--json"], now: DriftCLITests.now).json() as? [String: Any])
+        let points = try #require(trends["points"] as? [[String: Any]], "\(trends)")
+        #expect(points.first { $0["day"] as? String == "2026-11-20" }?["energy"] as? Int == 1, "the server's too: \(points)")
     }
 
     @Test("serve --trusted-proxy: failed logins back off per client the proxy forwards for, not per proxy")
