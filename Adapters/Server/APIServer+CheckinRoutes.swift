@@ -54,6 +54,8 @@ extension APIServer {
             throw APIError(.unprocessableContent, .idempotencyKeyReused,
                            "this \(Wire.idempotencyKeyHeader) was already used for a different check-in")
         }
+        // Devices that sync receive what this route wrote.
+        if !answer.replayed, answer.record.outcome == .created { try await workspace.sync?.noteOwnWrites() }
         var headers: HTTPFields = [:]
         if answer.replayed { headers[HTTPField.Name("Idempotent-Replayed")!] = "true" }
         switch answer.record.outcome {

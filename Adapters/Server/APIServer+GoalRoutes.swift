@@ -18,6 +18,8 @@ extension APIServer {
             do {
                 let goal = try await workspace.addGoal.execute(title: body.title, description: body.description,
                                                                id: id ?? Goal.ID())
+                // Devices that sync receive the new goal.
+                try await workspace.sync?.noteOwnWrites()
                 return try Self.json(Wire.Envelope(Wire.GoalData(goal: Wire.GoalBody(goal))), status: .created)
             } catch GoalError.idTaken {
                 throw APIError(.conflict, .goalExists, "a goal with this id exists")

@@ -23,11 +23,14 @@ public struct APIServer: Sendable {
         let end: EndSession
         let endEvery: EndEverySession
         let changePassword: ChangePassword
+        /// Keeps the time zone a sync names as its account's (`nil`: a sync's zone is only checked).
+        let noteTimeZone: NoteTimeZone?
 
         /// The use cases behind logging in, checking a bearer token, logging out, logging out
-        /// everywhere and changing the password.
+        /// everywhere, changing the password and keeping the zone a sync names.
         public init(start: StartSession, authenticate: AuthenticateSession, end: EndSession, endEvery: EndEverySession,
-                    changePassword: ChangePassword) {
+                    changePassword: ChangePassword, noteTimeZone: NoteTimeZone? = nil) {
+            self.noteTimeZone = noteTimeZone
             self.start = start
             self.authenticate = authenticate
             self.end = end
@@ -49,6 +52,8 @@ public struct APIServer: Sendable {
     /// Words an error of the core for an error answer's `message`.
     let describe: @Sendable (any Error) -> String
     let limiter: RateLimiter
+    /// The records the sync routes carry, per token (``ServerConfiguration/syncRateLimit``).
+    let syncLimiter: RateLimiter
     /// The request bodies being read now (``BodyDeadlineMiddleware``).
     let bodyReaders: BodyReaders
     /// Readiness, open stores, holding a store for a request, and the metrics.
@@ -72,6 +77,7 @@ public struct APIServer: Sendable {
         self.configuration = configuration
         self.logger = logger
         limiter = RateLimiter(limit: configuration.rateLimit, now: { time.now() })
+        syncLimiter = RateLimiter(limit: configuration.syncRateLimit, now: { time.now() })
         bodyReaders = BodyReaders(limit: configuration.maxBodyReaders)
     }
 
@@ -129,6 +135,7 @@ public struct APIServer: Sendable {
                                                         quietPaths: Set(Wire.Route.operations.map(\.template))))
         router.add(middleware: ErrorEnvelopeMiddleware())
         router.add(middleware: BodyDeadlineMiddleware(maxBodyBytes: configuration.maxBodyBytes,
+                                                      pathLimits: [Wire.Route.syncPush.template: configuration.maxSyncBodyBytes],
                                                       timeout: configuration.bodyTimeout, readers: bodyReaders))
         addOperationsRoutes(to: router)
         let api = router.group()
@@ -140,6 +147,7 @@ public struct APIServer: Sendable {
         addCheckinRoutes(to: api)
         addDriftRoutes(to: api)
         addGoalRoutes(to: api)
+        addSyncRoutes(to: api)
         // Added last, so it runs only where no route answered: a known path asked with another
         // method is 405 with `Allow`, an unknown path stays 404.
         router.add(middleware: MethodNotAllowedMiddleware(routes: router.routes.map { ($0.method.rawValue, $0.path.description) }))

@@ -25,11 +25,15 @@ public struct AccountWorkspace: Sendable {
     public let goalTips: GetGoalTips
     /// The account's data as a backup archive (`GET /api/account/export`).
     public let backUp: BackUpStore
+    /// The account's sync with its devices (`POST /api/sync/push`, `GET /api/sync/pull`); `nil`
+    /// when its store keeps no sync log.
+    public let sync: ServeSync?
 
     /// The account's use cases, each on that account's store, in its time zone (`time`).
     public init(time: TimeContext, submitCheckin: SubmitCheckin, listCheckins: ListCheckins, weeklyInsights: ComputeWeeklyInsights,
                 trends: GetTrends, alerts: ListDriftAlerts, tier: GetTier, addGoal: AddGoal,
-                listGoals: ListGoals, goalTips: GetGoalTips, backUp: BackUpStore) {
+                listGoals: ListGoals, goalTips: GetGoalTips, backUp: BackUpStore, sync: ServeSync? = nil) {
+        self.sync = sync
         self.time = time
         self.submitCheckin = submitCheckin
         self.listCheckins = listCheckins

@@ -12,16 +12,30 @@ import WellnessWire
 /// Too slow, or one reader too many: 408 `REQUEST_TIMEOUT` with `Connection: close`, and the
 /// connection's input is closed so nothing waits for the rest of the body. Authentication comes
 /// after (a body is read before its token is looked at), so unauthenticated requests hold at most
-/// that share of the connections too. Routes then read the body from memory.
+/// that share of the connections too. Routes then read the body from memory. A body past its
+/// path's limit is 413: `maxBodyBytes`, or one of `pathLimits` (a sync push's).
 struct BodyDeadlineMiddleware: RouterMiddleware {
     typealias Context = APIRequestContext
-    let maxBodyBytes: Int
+    let defaultLimit: Int
+    /// The paths whose bodies may be larger (or must be smaller) than `defaultLimit`.
+    let pathLimits: [String: Int]
     let timeout: Duration
     let readers: BodyReaders
+
+    init(maxBodyBytes: Int, pathLimits: [String: Int] = [:], timeout: Duration, readers: BodyReaders) {
+        defaultLimit = maxBodyBytes
+        self.pathLimits = pathLimits
+        self.timeout = timeout
+        self.readers = readers
+    }
+
+    /// The largest body a request to `path` may send.
+    func limit(for path: String) -> Int { pathLimits[path] ?? defaultLimit }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response {
         guard Self.hasBody(request) else { return try await next(request, context) }
+        let maxBodyBytes = limit(for: request.uri.path)
         if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBodyBytes {
             throw APIError.tooLarge(maxBodyBytes)
         }

@@ -10,8 +10,15 @@ public struct ServerConfiguration: Sendable {
     public var port: Int
     /// Requests per account token (login excluded).
     public var rateLimit: RateLimit
-    /// The largest request body accepted, in bytes.
+    /// The largest request body accepted, in bytes (but a sync push's, ``maxSyncBodyBytes``).
     public var maxBodyBytes: Int
+    /// The largest sync push (`POST /api/sync/push`) accepted, in bytes: a batch of up to 5,000
+    /// records is larger than any other request.
+    public var maxSyncBodyBytes: Int
+    /// Records per account token that the sync routes carry (pushed and pulled), instead of
+    /// ``rateLimit``'s requests: a new device's first pull runs at full speed, a client that
+    /// loops is stopped.
+    public var syncRateLimit: RateLimit
     /// How long a connection may sit without a whole request head arriving (idle between
     /// requests, or half-sent headers) before the server closes it.
     public var idleTimeout: Duration
@@ -48,12 +55,16 @@ public struct ServerConfiguration: Sendable {
     }
 
     /// By default: loopback, port 8080, 120 requests a minute per token, bodies up to 64 KiB
-    /// arriving within 10 seconds, a 30-second idle timeout, 512 connections, plain http and no
+    /// (a sync push's up to 1 MiB) arriving within 10 seconds, 2,000,000 synced records per 10
+    /// minutes per token, a 30-second idle timeout, 512 connections, plain http and no
     /// trusted proxies.
     public init(host: String = "127.0.0.1", port: Int = 8080, rateLimit: RateLimit = RateLimit(limit: 120, window: 60),
                 maxBodyBytes: Int = 64 * 1024, idleTimeout: Duration = .seconds(30), bodyTimeout: Duration = .seconds(10),
                 maxConnections: Int = 512, tls: TLSFiles? = nil, trustedProxies: TrustedProxies = TrustedProxies(),
-                readinessLimit: Duration = .seconds(2)) {
+                readinessLimit: Duration = .seconds(2), maxSyncBodyBytes: Int = 1_048_576,
+                syncRateLimit: RateLimit = RateLimit(limit: 2_000_000, window: 600)) {
+        self.maxSyncBodyBytes = maxSyncBodyBytes
+        self.syncRateLimit = syncRateLimit
         self.readinessLimit = readinessLimit
         self.host = host
         self.port = port

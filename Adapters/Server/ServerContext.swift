@@ -111,13 +111,16 @@ struct AuthenticationMiddleware: RouterMiddleware {
 
 /// At most `limit` requests per window per account token; past it, 429 `RATE_LIMITED` with
 /// `Retry-After`. Reading the session and logging out (here or everywhere) are never counted nor
-/// refused: a client that hit the limit can still see where it stands and end its sessions.
+/// refused: a client that hit the limit can still see where it stands and end its sessions. The
+/// sync routes are not counted here either: they count the records they carry instead
+/// (``ServerConfiguration/syncRateLimit``).
 struct RateLimitMiddleware: RouterMiddleware {
     typealias Context = APIRequestContext
     let limiter: RateLimiter
 
     /// `METHOD path` of the requests outside the limit.
-    static let exempt = Set([Wire.Route.session, Wire.Route.logOut, Wire.Route.logOutEverywhere].map(\.description))
+    static let exempt = Set([Wire.Route.session, Wire.Route.logOut, Wire.Route.logOutEverywhere,
+                             Wire.Route.syncPush, Wire.Route.syncPull].map(\.description))
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response {
@@ -140,16 +143,24 @@ actor RateLimiter {
         self.now = now
     }
 
-    /// `nil` to let the request through, else the seconds to wait.
-    func admit(_ key: String) -> Int? {
+    /// `nil` to let the request through (counting `cost` units), else the seconds to wait.
+    func admit(_ key: String, cost: Int = 1) -> Int? {
         let now = self.now()
         if counters.count > 10_000 {
             counters = counters.filter { now.timeIntervalSince($0.value.windowStart) < limit.window }
         }
         var counter = counters[key] ?? RateLimit.Counter(start: now)
-        let wait = counter.admit(at: now, under: limit)
+        let wait = counter.admit(at: now, under: limit, cost: cost)
         counters[key] = counter
         return wait
+    }
+
+    /// Counts `cost` more units for `key`: what an admitted request turned out to cost.
+    func charge(_ key: String, cost: Int) {
+        let now = self.now()
+        var counter = counters[key] ?? RateLimit.Counter(start: now)
+        counter.charge(cost, at: now, under: limit)
+        counters[key] = counter
     }
 }
 

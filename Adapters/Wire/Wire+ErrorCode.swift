@@ -35,6 +35,9 @@ extension Wire {
         case requestTimeout = "REQUEST_TIMEOUT"
         /// 422: the idempotency key was used for a different check-in.
         case idempotencyKeyReused = "IDEMPOTENCY_KEY_REUSED"
+        /// 422: a sync push held a record the server refuses (the message names its collection,
+        /// its key and why); nothing of the push was kept.
+        case syncRefused = "SYNC_REFUSED"
         /// 429: too many requests or failed logins (`Retry-After` says how long to wait).
         case rateLimited = "RATE_LIMITED"
         /// 500: the server failed; the message tells nothing of why.

@@ -109,5 +109,6 @@ extension Wire.Route {
         submitCheckin, replaceCheckin, todayCheckin,
         trends, weeklyInsights, alerts,
         addGoal, listGoals, goalTips,
+        syncPush, syncPull,
     ] + operations
 }

@@ -30,6 +30,7 @@ public final class ServerHost: Sendable {
     let endSession: EndSession
     let endEverySession: EndEverySession
     let changePassword: ChangePassword
+    let noteTimeZone: NoteTimeZone
     let resetPassword: ResetPassword
     let backend: Backend
     /// The server's data directory (on PostgreSQL, none: a placeholder URL naming the database).
@@ -111,6 +112,7 @@ public final class ServerHost: Sendable {
         changePassword = ChangePassword(accounts: accounts, hasher: credentials, tokens: credentials,
                                         attempts: startSession.attempts)
         resetPassword = ResetPassword(accounts: accounts, hasher: credentials)
+        noteTimeZone = NoteTimeZone(accounts: accounts)
         self.backend = backend
         self.directory = directory
         self.time = time
@@ -150,7 +152,8 @@ public final class ServerHost: Sendable {
     public func server(_ configuration: ServerConfiguration, messages: ErrorPresenter = ErrorPresenter(locale: .en))
         -> APIServer {
         APIServer(sessions: APIServer.Sessions(start: startSession, authenticate: authenticateSession, end: endSession,
-                                               endEvery: endEverySession, changePassword: changePassword),
+                                               endEvery: endEverySession, changePassword: changePassword,
+                                               noteTimeZone: noteTimeZone),
                   workspace: { [self] account in try await accountWorkspace(account) }, deleteAccount: { [self] account, password, client in
                       try await deleteAccount(account.id, password: password, client: client)
                   }, time: time, configuration: configuration, logger: logger,
@@ -326,7 +329,9 @@ extension WellnessRepositories {
             goalTips: GetGoalTips(goals: goals, moods: moods, journals: journals,
                                   cache: tipsCache, service: tipsService ?? RuleBasedGoalTipsService(),
                                   fallback: tipsService == nil ? nil : RuleBasedGoalTipsService(), time: time),
-            backUp: BackUpStore(stores: self))
+            backUp: BackUpStore(stores: self),
+            // Every built-in store keeps a sync log; a store that keeps none answers the sync routes 503.
+            sync: try? ServeSync(stores: self, clock: time.clock))
     }
 
     /// An account's repositories on PostgreSQL: everything the server's routes write or read is

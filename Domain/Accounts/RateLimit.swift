@@ -25,16 +25,36 @@ public struct RateLimit: Sendable, Hashable, Codable {
         /// Counts a request at `now`: `nil` when it is allowed, otherwise the whole seconds to
         /// wait (at least 1) before the next window opens — the `Retry-After` value.
         public mutating func admit(at now: Date, under limit: RateLimit) -> Int? {
-            if now.timeIntervalSince(windowStart) >= limit.window || now < windowStart {
-                windowStart = now
-                count = 0
-            }
+            admit(at: now, under: limit, cost: 1)
+        }
+
+        /// Counts a request that costs `cost` units of the budget (records, say) at `now`:
+        /// allowed while the budget is not yet spent, even when `cost` takes it past the limit
+        /// (the next one then waits); `nil` when allowed, otherwise the whole seconds to wait (at
+        /// least 1) before the next window opens. A cost of 0 only asks whether anything is left.
+        public mutating func admit(at now: Date, under limit: RateLimit, cost: Int) -> Int? {
+            renew(at: now, under: limit)
             guard count < limit.limit else {
                 let wait = windowStart.addingTimeInterval(limit.window).timeIntervalSince(now)
                 return max(1, Int(wait.rounded(.up)))
             }
-            count += 1
+            count += max(0, cost)
             return nil
+        }
+
+        /// Counts `cost` more units at `now`, whatever is left (what an admitted request turned
+        /// out to cost: the records of a page, known once it is read).
+        public mutating func charge(_ cost: Int, at now: Date, under limit: RateLimit) {
+            renew(at: now, under: limit)
+            count += max(0, cost)
+        }
+
+        /// A new window once the current one is over (or the clock went back).
+        private mutating func renew(at now: Date, under limit: RateLimit) {
+            if now.timeIntervalSince(windowStart) >= limit.window || now < windowStart {
+                windowStart = now
+                count = 0
+            }
         }
     }
 }

@@ -227,6 +227,28 @@ struct RateLimitTests {
         #expect(counter.count == 1)
     }
 
+    @Test("a cost counts that many units: admitted while some budget is left, even past it; then a wait; a charge counts afterwards")
+    func costs() {
+        let records = RateLimit(limit: 1000, window: 600)
+        var counter = RateLimit.Counter(start: t0)
+        #expect(counter.admit(at: t0, under: records, cost: 600) == nil)
+        #expect(counter.count == 600)
+        #expect(counter.admit(at: t0.addingTimeInterval(1), under: records, cost: 0) == nil, "a cost of 0 only asks")
+        #expect(counter.count == 600)
+        counter.charge(300, at: t0.addingTimeInterval(2), under: records)
+        #expect(counter.count == 900)
+        #expect(counter.admit(at: t0.addingTimeInterval(3), under: records, cost: 500) == nil, "100 left: admitted whole")
+        #expect(counter.count == 1400)
+        #expect(counter.admit(at: t0.addingTimeInterval(100), under: records, cost: 1) == 500, "spent: wait for the window")
+        #expect(counter.admit(at: t0.addingTimeInterval(100), under: records, cost: 0) == 500)
+        #expect(counter.count == 1400, "a refused request costs nothing")
+        #expect(counter.admit(at: t0.addingTimeInterval(600), under: records, cost: 5) == nil, "a new window")
+        #expect(counter.count == 5)
+        counter.charge(7, at: t0.addingTimeInterval(1300), under: records)
+        #expect(counter.count == 7, "a charge after the window counts in a new one")
+        #expect(counter.windowStart == t0.addingTimeInterval(1300))
+    }
+
     @Test("a clock that went backwards starts a new window")
     func clockBackwards() {
         var counter = RateLimit.Counter(start: t0)

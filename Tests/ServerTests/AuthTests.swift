@@ -236,7 +236,7 @@ struct AuthTests {
                       "POST /api/auth/password", "POST /api/checkins", "PUT /api/checkins/{date}", "GET /api/checkins/today",
                       "GET /api/trends", "GET /api/insights/weekly", "GET /api/alerts", "GET /api/v1/goals",
                       "POST /api/v1/goals", "POST /api/v1/goals/{goalId}/tips", "GET /api/account/export",
-                      "DELETE /api/account"])
+                      "DELETE /api/account", "POST /api/sync/push", "GET /api/sync/pull"])
     func protectedRoutesNeedAToken(route: String) async throws {
         try await TestServer.withServer { server in
             let parts = route.split(separator: " ")
@@ -260,7 +260,7 @@ struct AuthTests {
                             "POST /api/auth/password", "POST /api/checkins", "PUT /api/checkins/{date}",
                             "GET /api/checkins/today", "GET /api/trends", "GET /api/insights/weekly", "GET /api/alerts",
                             "GET /api/v1/goals", "POST /api/v1/goals", "POST /api/v1/goals/{goalId}/tips",
-                            "GET /api/account/export", "DELETE /api/account"]
+                            "GET /api/account/export", "DELETE /api/account", "POST /api/sync/push", "GET /api/sync/pull"]
             #expect(Set(routes) == Set(expected + ["POST /api/auth/login", "GET /healthz", "GET /readyz", "GET /metrics"]))
             #expect(Set(APIServer.operationsRoutes) == ["GET /healthz", "GET /readyz", "GET /metrics"])
         }

@@ -24,6 +24,8 @@ struct TestServer: Sendable {
     static let today = Fixtures.day("2026-03-10")
     /// A budget no ordinary test reaches.
     static let generousLimit = RateLimit(limit: 10_000, window: 60)
+    /// A budget of synced records no ordinary test reaches.
+    static let generousSyncLimit = RateLimit(limit: 10_000_000, window: 600)
     /// How long a server may take to start, and a request to be answered, before a test calls it
     /// hung: generous, because the whole suite shares two cores (a hang detector, not a speed
     /// check; speed is the benchmark's).
@@ -63,6 +65,7 @@ struct TestServer: Sendable {
                               calendar: Calendar = calendar, rateLimit: RateLimit = generousLimit, maxBodyBytes: Int = 64 * 1024,
                               sessionLifetime: TimeInterval = StartSession.defaultLifetime,
                               tipsService: (any GoalTipsService)? = nil, trustedProxies: TrustedProxies = TrustedProxies(),
+                              maxSyncBodyBytes: Int = 1_048_576, syncRateLimit: RateLimit = generousSyncLimit,
                               _ body: (TestServer) async throws -> T) async throws -> T {
         let directory = try TemporaryDirectory(prefix: "wellness-server-test")
         let database = store == .memory ? try await postgresBackend() : nil
@@ -78,7 +81,8 @@ struct TestServer: Sendable {
                              configuration: ServerConfiguration(host: "127.0.0.1", port: 0, rateLimit: rateLimit,
                                                                 maxBodyBytes: maxBodyBytes, idleTimeout: patient,
                                                                 bodyTimeout: patient, trustedProxies: trustedProxies,
-                                                                readinessLimit: patient),
+                                                                readinessLimit: patient, maxSyncBodyBytes: maxSyncBodyBytes,
+                                                                syncRateLimit: syncRateLimit),
                              body)
     }
 

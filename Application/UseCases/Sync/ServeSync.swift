@@ -40,8 +40,11 @@ public struct ServeSync: Sendable {
     }
 
     /// Takes note of what the server's own routes wrote (a check-in through the check-in API, a
-    /// goal, the tier): each route that writes calls it, so that devices receive it.
+    /// goal, the tier): each route that writes calls it, so that devices receive it. Before the
+    /// account's first sync it does nothing: that sync's first capture takes in all it holds
+    /// (a partial capture first would mark the store as captured, and the rest would not travel).
     public func noteOwnWrites() async throws {
+        guard try await replica.log.value(SyncReplica.capturedName) != nil else { return }
         try await replica.capture(only: ownWrites)
     }
 
