@@ -40,7 +40,8 @@ struct Console {
             let sync = login == nil ? nil : try await client.syncing(wellness)
             let console = Console(wellness: wellness, client: client, sync: sync, json: options.json, context: context,
                                   text: messages.text)
-            guard sync != nil else { return try await body(console) }
+            guard let sync else { return try await body(console) }
+            try await sync.prepare()
             // Logged in, what the command wrote goes to the server as it ends, if the server answers quickly.
             let written = try await wellness.repositories.changes.recording { try await body(console) }.collections
             if !console.sentWrites.isSet, written?.isEmpty != true { _ = await console.sendWrites(written) }

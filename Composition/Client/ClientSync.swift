@@ -29,6 +29,12 @@ public struct ClientSync: Sendable {
         try await engine.execute()
     }
 
+    /// Before a command's writes: the first time, takes note of what the store held before it
+    /// synced (older than any other device's change), so that the writes are stamped as new.
+    public func prepare() async throws {
+        try await engine.captureFirst()
+    }
+
     /// What became of the changes of a write (``send(_:within:)``).
     public enum Delivery: Sendable, Equatable {
         /// The server has them.

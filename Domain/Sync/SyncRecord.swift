@@ -113,7 +113,7 @@ public struct SyncRecord: Sendable, Equatable, Codable {
     public func payload(rule: SyncRule) throws -> String? {
         guard isPresent else { return nil }
         if let whole = values[""]?.json { return whole }
-        guard case .fields(let elements) = rule, !values.isEmpty else { throw SyncRecordError.malformed(collection, key) }
+        guard case .fields(let elements) = rule else { throw SyncRecordError.malformed(collection, key) }
         var object: [String: Any] = [:]
         var arrays: [String: [(key: String, element: Any)]] = [:]
         for (name, value) in values where !name.isEmpty {

@@ -64,7 +64,7 @@ struct SyncCLITests {
                                 now: Self.laptopTime)
         _ = try await laptop.ok(["goals", "add", "Walk every day"], now: Self.laptopTime)
         _ = try await laptop.ok(["journal", "toggle", "alcohol", "--day", "2026-11-20"], now: Self.laptopTime)
-        _ = try await laptop.ok(["mood", "4"], now: Self.laptopTime)
+        _ = try await laptop.ok(["mood", "log", "4"], now: Self.laptopTime)
         let checkin = try await phone.ok(["checkin", "--energy", "5", "--stress", "1", "--social", "4",
                                           "--day", "2026-11-20"], now: Self.phoneTime)
         #expect(checkin.stdout.contains("Will sync when online"), "\(checkin)")

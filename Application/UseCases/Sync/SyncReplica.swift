@@ -107,6 +107,11 @@ public struct SyncReplica: Sendable {
         return counts
     }
 
+    /// Whether this store has taken note of its records yet.
+    public func hasCaptured() async throws -> Bool {
+        try await log.value(Self.capturedName) != nil
+    }
+
     /// Whether this side takes note of its own changes to `collection`.
     private func captures(_ collection: SyncedCollection) -> Bool {
         switch collection.rule {

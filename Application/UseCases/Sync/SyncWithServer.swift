@@ -40,6 +40,13 @@ public struct SyncWithServer: Sendable {
         try await replica.capture(only: collections)
     }
 
+    /// The first time only: takes note of everything the store holds, as older than any other
+    /// device's change (what was here before this device synced). Call it before the first
+    /// write made while logged in, so that the write is stamped as the change it is.
+    public func captureFirst() async throws {
+        if try await !replica.hasCaptured() { try await replica.capture() }
+    }
+
     /// Takes note of what changed in `collections` (none when empty; `nil`: all) and sends
     /// every pending change, without receiving.
     public func send(_ collections: Set<RecordCollection>? = nil) async throws -> SyncReport {

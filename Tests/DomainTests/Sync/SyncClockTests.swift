@@ -117,10 +117,10 @@ struct SyncClockTests {
     @Test("text form round-trips: SyncStamp(text) and description")
     func textRoundTrip() throws {
         var random = SyncSplitMix64(seed: 0x5EED_0008)
-        var stamps = [SyncStamp(time: 0, counter: 0, device: "0"), SyncStamp(time: .max, counter: .max, device: "a"),
+        var stamps = [SyncStamp(time: 0, counter: 0, device: "0"), SyncStamp(time: SyncStamp.latestTime, counter: .max, device: "a"),
                       SyncStamp(time: syncEpoch, counter: 0, device: "4f1c0e2a-8b3d-4c6e-9a1f-2d3e4f5a6b7c")]
         for _ in 0..<500 {
-            stamps.append(SyncStamp(time: Int64.random(in: 0...Int64.max, using: &random),
+            stamps.append(SyncStamp(time: Int64.random(in: 0...SyncStamp.latestTime, using: &random),
                                     counter: UInt32.random(in: 0...UInt32.max, using: &random),
                                     device: Self.devices.randomElement(using: &random)!))
         }
@@ -133,6 +133,7 @@ struct SyncClockTests {
             #expect(try JSONDecoder().decode(SyncStamp.self, from: data) == stamp)
         }
         #expect(SyncStamp("1764300000000.0.4f1c") == SyncStamp(time: 1_764_300_000_000, counter: 0, device: "4f1c"))
+        #expect(SyncStamp("\(SyncStamp.latestTime + 1).0.a") == nil, "no stamp after year 9999")
         #expect(SyncStamp.origin(of: "a") == SyncStamp(time: 0, counter: 0, device: "a"))
     }
 
