@@ -84,12 +84,18 @@ extension APIServer {
         if let path = JSONObject.firstNUL(in: .object(body.fields.values), at: []) {
             throw APIError.nul(path.joined(separator: "."))
         }
-        let batch: SyncPush
+        let decoded: SyncPush
         do {
-            batch = try JSONDecoder().decode(SyncPush.self, from: body.data)
+            decoded = try JSONDecoder().decode(SyncPush.self, from: body.data)
         } catch let error as DecodingError {
             throw APIError.validation(Self.describe(error))
         }
+        // Each record through its initializer, as a device makes it: a deleted one (an even
+        // life) holds no values (the decoder's own form would keep them, and the store refuses
+        // such a row when it is read back).
+        let batch = SyncPush(key: decoded.key, timeZone: decoded.timeZone, records: decoded.records.map {
+            SyncRecord(collection: $0.collection, key: $0.key, life: $0.life, lifeStamp: $0.lifeStamp, values: $0.values)
+        })
         guard IdempotencyRecord.isValidKey(batch.key) else {
             throw APIError.validation("\"key\" must be 1–255 visible ASCII characters (a UUID)")
         }

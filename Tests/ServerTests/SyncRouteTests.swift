@@ -113,6 +113,19 @@ struct SyncRouteTests {
         }
     }
 
+    @Test("a deleted record (an even life) sent with values is kept without them, and pulls go on", arguments: stores)
+    func deletedRecordWithValues(store: StoreKind) async throws {
+        try await TestServer.withServer(store: store) { server in
+            let (_, token) = try await server.account("ann@example.org")
+            var deleted = Self.record("later-kind", "gone", json: "1")
+            deleted["life"] = 2
+            #expect(try await Self.push(server, token, [deleted]).status == 200)
+            let pulled = try #require(try await Self.pullAll(server, token).records.first { $0.key == "gone" })
+            #expect(pulled.life == 2)
+            #expect(pulled.values.isEmpty)
+        }
+    }
+
     @Test("the tier is the server's: a device that pushes it is refused", arguments: stores)
     func tierRefused(store: StoreKind) async throws {
         try await TestServer.withServer(store: store) { server in
