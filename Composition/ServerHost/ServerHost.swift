@@ -265,6 +265,8 @@ public final class ServerHost: Sendable {
     public func setTier(_ tier: Tier, of reference: String) async throws -> Account {
         let account = try await findAccount.execute(reference)
         try await tierRepository(account.id).setTier(tier)
+        // The account's devices receive it at their next sync.
+        try await accountWorkspace(account).sync?.noteOwnWrites()
         return account
     }
 

@@ -306,4 +306,16 @@ struct SyncRouteTests {
             #expect(refused.status == 429, "6 spent: \(refused)")
         }
     }
+
+    @Test("a tier the server's admin sets reaches the account's devices at their next pull", arguments: stores)
+    func tierTravels(store: StoreKind) async throws {
+        try await TestServer.withServer(store: store) { server in
+            let (ann, token) = try await server.account("ann@example.org")
+            let before = try await Self.pullAll(server, token)
+            _ = try await server.host.setTier(.pro, of: ann.id.description)
+            let after = try await Self.pullAll(server, token, after: before.cursor)
+            let tier = try #require(after.records.first { $0.collection == TierSetting.collection }, "\(after.records)")
+            #expect(try tier.payload(rule: TierSetting.syncRule) == #""pro""#)
+        }
+    }
 }
