@@ -289,7 +289,7 @@ extension Wire.Route.Method {
 }
 
 /// Sync's routes (`POST /api/sync/push`, `GET /api/sync/pull`): a record the server refuses is
-/// ``SyncError/refusedByServer(_:)`` with the server's message, naming the record.
+/// `SyncError.refusedByServer` with the server's message, naming the record.
 public struct HTTPSyncRemote: SyncRemote {
     let api: WellnessAPIClient
 

@@ -49,7 +49,7 @@ public struct ClientSync: Sendable {
 
     /// Takes note of what changed in `collections` (`nil`: anything) and sends every pending
     /// change, if the server takes them within `limit`; else they stay pending. A record the
-    /// server refuses is thrown (``SyncError/refusedByServer(_:)``).
+    /// server refuses is thrown (`SyncError.refusedByServer`).
     public func send(_ collections: Set<RecordCollection>?, within limit: Duration = .seconds(1)) async throws -> Delivery {
         let engine = self.engine
         try await engine.capture(collections)
