@@ -6,14 +6,17 @@ import WellnessHTTP
 
 extension WellnessClient {
     /// The sync of `wellness`'s store with the server this client is logged in to; `nil` when it
-    /// is not logged in.
+    /// is not logged in. From then on, the process's first read from the server sends the
+    /// store's pending changes first (``ServerConnectivity/sendingFirst(_:)``).
     public func syncing(_ wellness: Wellness) async throws -> ClientSync? {
         guard let login = try await credentials.load() else { return nil }
         let remote = ConnectedSyncRemote(HTTPSyncRemote(api(login)), connectivity: connectivity)
         let zone = try? AccountTimeZone.check(configuration.calendar.timeZone.identifier)
-        return ClientSync(engine: try SyncWithServer(stores: wellness.repositories, remote: remote,
-                                                     clock: configuration.clock, timeZone: zone),
-                          login: login)
+        let sync = ClientSync(engine: try SyncWithServer(stores: wellness.repositories, remote: remote,
+                                                         clock: configuration.clock, timeZone: zone),
+                              login: login)
+        await connectivity.sendingFirst { limit in _ = try? await sync.send([], within: limit) }
+        return sync
     }
 }
 
@@ -47,12 +50,12 @@ public struct ClientSync: Sendable {
         case sessionEnded
     }
 
-    /// Takes note of what changed in `collections` (`nil`: anything) and sends every pending
-    /// change, if the server takes them within `limit`; else they stay pending. A record the
+    /// Takes note of what changed in `collections` (`nil`: anything; empty: nothing) and sends
+    /// every pending change, if the server takes them within `limit`; else they stay pending. A record the
     /// server refuses is thrown (`SyncError.refusedByServer`).
     public func send(_ collections: Set<RecordCollection>?, within limit: Duration = .seconds(1)) async throws -> Delivery {
         let engine = self.engine
-        try await engine.capture(collections)
+        if collections?.isEmpty != true { try await engine.capture(collections) }
         return try await withThrowingTaskGroup(of: Delivery?.self) { group in
             group.addTask {
                 do {

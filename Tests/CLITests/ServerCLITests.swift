@@ -193,6 +193,31 @@ struct ServerCLITests {
         #expect(insights["timestamp"] is String, "\(insights)")
     }
 
+    @Test("a check-in made while the server was down goes out with the next command that reaches the server, before it reads")
+    func pendingGoesOutWithTheNextRead() async throws {
+        let serverData = try await Self.serverDataWithAnn()
+        let client = try Sandbox()
+        let first = try await ServerProcess(serverData)
+        let login = try await client.raw(["login", "--server", first.url, "--email", "ann@example.org",
+                                          "--data-dir", client.data.path], input: Self.password + "\n")
+        try #require(login.status == 0, "\(login)")
+        #expect(first.stop() == 0)
+
+        let offline = try await client.ok(["checkin", "--energy", "2", "--stress", "4", "--social", "2",
+                                           "--day", "2026-11-20"], now: DriftCLITests.now)
+        #expect(offline.stdout.contains("Will sync when online"), "\(offline)")
+
+        let second = try await ServerProcess(serverData, port: first.port)
+        defer { _ = second.stop() }
+        // Trends only read from the server, and read what the pending check-in made.
+        let trends = try #require(try await client.ok(["trends", "--json"], now: DriftCLITests.now).json() as? [String: Any])
+        let points = try #require(trends["points"] as? [[String: Any]], "\(trends)")
+        #expect(points.compactMap { $0["day"] as? String } == ["2026-11-20"], "\(trends)")
+        let synced = try #require(try await client.ok(["sync", "--json"], now: DriftCLITests.now).json() as? [String: Any])
+        let collections = synced["collections"] as? [String: [String: Int]] ?? [:]
+        #expect(collections["checkins"]?["sent", default: 0] ?? 0 == 0, "sent once, by trends: \(synced)")
+    }
+
     /// A loopback listener on `port` that takes connections and never answers them.
     final class SilentListener: @unchecked Sendable {
         let descriptor: Int32

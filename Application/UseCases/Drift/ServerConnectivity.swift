@@ -11,11 +11,14 @@ import WellnessDomain
 /// and from then on every call fails at once with ``ApiFailure/offline`` — the rest of the
 /// command does not try again: reads answer from the cache, writes wait in the queue. The first
 /// call of a process that is not itself sending the queue gives the waiting check-ins their
-/// chance to go out first, for at most ``limit``. An app that watches the platform's
-/// connectivity feeds its events to ``handle(_:sendingWith:)``.
+/// chance to go out first, for at most ``limit``, and then the changes a syncing store holds
+/// for the server (``sendingFirst(_:)``). An app that watches the platform's connectivity feeds
+/// its events to ``handle(_:sendingWith:)``.
 public actor ServerConnectivity {
     private var machine = NetworkStateMachine(state: .online)
     private var sentWaiting = false
+    /// Sends the changes a syncing store holds for the server, within a limit.
+    private var pendingChanges: (@Sendable (Duration) async -> Void)?
     /// How long sending the queue may hold up the call that follows it.
     public let limit: Duration
 
@@ -61,11 +64,22 @@ public actor ServerConnectivity {
     }
 
     /// Once per process (and again after the platform reported the connection back): sends
-    /// the waiting check-ins with `flush`, for at most ``limit``. Does nothing while offline.
+    /// the waiting check-ins with `flush`, then the changes of ``sendingFirst(_:)``, each for at
+    /// most ``limit``. Does nothing while offline.
     public func sendWaiting(with flush: FlushCheckinQueue) async {
         guard !sentWaiting, machine.isOnline else { return }
         sentWaiting = true
         await flush.sendWaiting(within: limit)
+        if let pendingChanges, machine.isOnline { await pendingChanges(limit) }
+    }
+
+    /// What a syncing store sends before the process's first read from the server, after the
+    /// check-in queue: `send` is given the most time it may take, and gives up after it (what
+    /// it did not send stays pending). A change made while the server could not be reached so
+    /// goes out with the next command that reaches it, not only with the next write or sync.
+    /// Setting it again replaces the earlier one.
+    public func sendingFirst(_ send: @escaping @Sendable (_ limit: Duration) async -> Void) {
+        pendingChanges = send
     }
 
     /// A platform's connectivity report. Back online, the queue is sent with `flush`.
