@@ -13,7 +13,7 @@ import WellnessWire
 /// device's time zone, which the account then keeps, as a login's.
 extension APIServer {
     /// The most records one push holds.
-    static let maxPushRecords = 5000
+    public static let maxPushRecords = 5000
     /// The longest collection name and record key taken, in bytes of UTF-8.
     static let maxSyncNameBytes = 255
     static let maxSyncKeyBytes = 1024

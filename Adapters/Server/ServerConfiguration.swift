@@ -40,6 +40,11 @@ public struct ServerConfiguration: Sendable {
     /// login back-off per client address); none by default.
     public var trustedProxies: TrustedProxies
 
+    /// 2,000,000 synced records per 10 minutes per token: a new device's first pull of years of
+    /// data and half a million health samples, and the push after a large Health import, go
+    /// through at once.
+    public static let defaultSyncRateLimit = RateLimit(limit: 2_000_000, window: 600)
+
     /// A certificate chain and its private key, both PEM files.
     public struct TLSFiles: Sendable, Hashable {
         /// The PEM file with the server's certificate (and any intermediate ones after it).
@@ -62,7 +67,7 @@ public struct ServerConfiguration: Sendable {
                 maxBodyBytes: Int = 64 * 1024, idleTimeout: Duration = .seconds(30), bodyTimeout: Duration = .seconds(10),
                 maxConnections: Int = 512, tls: TLSFiles? = nil, trustedProxies: TrustedProxies = TrustedProxies(),
                 readinessLimit: Duration = .seconds(2), maxSyncBodyBytes: Int = 1_048_576,
-                syncRateLimit: RateLimit = RateLimit(limit: 2_000_000, window: 600)) {
+                syncRateLimit: RateLimit = defaultSyncRateLimit) {
         self.maxSyncBodyBytes = maxSyncBodyBytes
         self.syncRateLimit = syncRateLimit
         self.readinessLimit = readinessLimit

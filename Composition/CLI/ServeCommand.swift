@@ -28,6 +28,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The port; 0 picks a free one (printed).") var port = 8080
     @Option(name: .customLong("rate-limit"), help: "Requests per minute allowed per login.") var rateLimit = 120
     @Option(name: .customLong("max-body"), help: "The largest request body accepted, in bytes.") var maxBody = 64 * 1024
+    @Option(name: .customLong("sync-rate-limit"),
+            help: "Records the sync routes may carry per login in 10 minutes, pushed and pulled (at least 5000, a push's most).")
+    var syncRateLimit = ServerConfiguration.defaultSyncRateLimit.limit
     @Option(name: .customLong("idle-timeout"),
             help: "Seconds a connection may wait without a whole request head before it is closed.") var idleTimeout = 30
     @Option(name: .customLong("body-timeout"),
@@ -74,6 +77,9 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError(text.string("cli.error.range", .verbatim("--port"), .number(0), .number(65535)))
         }
         guard rateLimit > 0 else { throw ValidationError(text.string("cli.error.atLeast", .verbatim("--rate-limit"), .number(1))) }
+        guard syncRateLimit >= APIServer.maxPushRecords else {
+            throw ValidationError(text.string("cli.error.atLeast", .verbatim("--sync-rate-limit"), .number(APIServer.maxPushRecords)))
+        }
         guard maxBody >= 1024 else { throw ValidationError(text.string("cli.error.atLeast", .verbatim("--max-body"), .number(1024))) }
         guard idleTimeout >= 1 else {
             throw ValidationError(text.string("cli.error.atLeast", .verbatim("--idle-timeout"), .number(1)))
@@ -115,7 +121,9 @@ struct ServeCommand: AsyncParsableCommand {
                                                     rateLimit: RateLimit(limit: rateLimit, window: 60), maxBodyBytes: maxBody,
                                                     idleTimeout: .seconds(idleTimeout), bodyTimeout: .seconds(bodyTimeout),
                                                     maxConnections: maxConnections, tls: tls,
-                                                    trustedProxies: try trustedProxies())
+                                                    trustedProxies: try trustedProxies(),
+                                                    syncRateLimit: RateLimit(limit: syncRateLimit,
+                                                                             window: ServerConfiguration.defaultSyncRateLimit.window))
             let scheme = tls == nil ? "http" : "https"
             try await host.serve(configuration, messages: console.messages.presenter, onRunning: { port in
                 // Flushed at once: scripts and tests wait for this line.

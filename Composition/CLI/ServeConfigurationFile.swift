@@ -48,6 +48,7 @@ enum ServeConfigurationFile {
         Setting(key: "port", kind: .value),
         Setting(key: "rate-limit", kind: .value),
         Setting(key: "max-body", kind: .value),
+        Setting(key: "sync-rate-limit", kind: .value),
         Setting(key: "idle-timeout", kind: .value),
         Setting(key: "body-timeout", kind: .value),
         Setting(key: "max-connections", kind: .value),

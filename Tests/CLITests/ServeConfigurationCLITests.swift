@@ -44,7 +44,7 @@ struct ServeConfigurationCLITests {
     func everySetting() throws {
         let sandbox = try Sandbox()
         let file = try sandbox.file("serve.json", """
-            {"host": "0.0.0.0", "port": 9090, "rate-limit": 600, "max-body": "2048", "idle-timeout": 5,
+            {"host": "0.0.0.0", "port": 9090, "rate-limit": 600, "max-body": "2048", "idle-timeout": 5, "sync-rate-limit": 9000,
              "body-timeout": 7, "max-connections": 3, "max-open-stores": 4, "trusted-proxy": ["10.0.0.2", "10.1.0.0/16"],
              "log-format": "json", "data-dir": "server-data", "store": "json", "json": true,
              "database": "postgres://ann@127.0.0.1/wellness", "tips-url": "http://127.0.0.1:11434",
@@ -55,6 +55,7 @@ struct ServeConfigurationCLITests {
         #expect(serve.port == 9090)
         #expect(serve.rateLimit == 600)
         #expect(serve.maxBody == 2048)
+        #expect(serve.syncRateLimit == 9000)
         #expect(serve.idleTimeout == 5 && serve.bodyTimeout == 7)
         #expect(serve.maxConnections == 3 && serve.maxOpenStores == 4)
         #expect(serve.trustedProxy == ["10.0.0.2", "10.1.0.0/16"])
@@ -113,6 +114,7 @@ struct ServeConfigurationCLITests {
             (#"{"port": null}"#, #"bad value for "port": expected a string or a number"#),
             (#"{"host": {"name": "x"}}"#, #"bad value for "host": expected a string or a number"#),
             (#"{"rate-limit": 0}"#, #"bad value for "rate-limit": --rate-limit must be at least 1"#),
+            (#"{"sync-rate-limit": 4999}"#, #"bad value for "sync-rate-limit": --sync-rate-limit must be at least 5000"#),
             (#"{"trusted-proxy": "10.0.0.2"}"#, #"bad value for "trusted-proxy": expected an array of strings"#),
             (#"{"trusted-proxy": ["10.0.0.2", false]}"#, #"bad value for "trusted-proxy": expected an array"#),
             (#"{"trusted-proxy": ["example.org"]}"#, #"bad value for "trusted-proxy""#),
