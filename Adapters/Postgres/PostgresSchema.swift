@@ -160,7 +160,7 @@ enum PostgresSchema {
               key text NOT NULL,
               life bigint NOT NULL CHECK (life >= 0),           -- odd while the record is there
               life_stamp text NOT NULL,
-              "values" text NOT NULL,                           -- JSON object of stamped values
+              "values" text NOT NULL,                           -- stamped values (SyncLogRow)
               sequence bigint NOT NULL CHECK (sequence >= 1),
               pending boolean NOT NULL,
               PRIMARY KEY (account_id, collection, key),

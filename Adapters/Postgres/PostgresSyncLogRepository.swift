@@ -4,7 +4,7 @@ import WellnessApplication
 import WellnessDomain
 
 /// An account's sync log in `sync_record` (one row per collection and key: the record's life, its
-/// life's stamp, its values as a JSON object, its sequence number and whether it is still to be
+/// life's stamp, its values as text (`SyncLogRow`), its sequence number and whether it is still to be
 /// sent) and `sync_value` (one row per named value).
 ///
 /// Sequence numbers are the account's own. A save and a ``markSent(_:)`` run in one transaction
@@ -88,7 +88,7 @@ public struct PostgresSyncLogRepository: SyncLogRepository {
         var last: [Key: Int] = [:]
         for (index, record) in records.enumerated() { last[Key(record)] = index }
         let kept = last.values.sorted()
-        let rows = try kept.map { try Self.encode(records[$0]) }
+        let rows = try kept.map { try SyncLogRow(records[$0]) }
         let offsets = kept.map { Int64($0) + 1 }
         try await database.transaction { connection in
             try await lock(connection)
@@ -162,51 +162,20 @@ public struct PostgresSyncLogRepository: SyncLogRepository {
         }
     }
 
-    /// A record's columns as they are stored.
-    private struct EncodedRecord: Sendable {
-        let collection: String
-        let key: String
-        let life: Int64
-        let lifeStamp: String
-        let values: String
-    }
-
-    private static func encode(_ record: SyncRecord) throws -> EncodedRecord {
-        guard let life = Int64(exactly: record.life) else { throw SyncRecordError.malformed(record.collection, record.key) }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let values: Data
-        do {
-            values = try encoder.encode(record.values)
-        } catch {
-            throw SyncRecordError.malformed(record.collection, record.key)
-        }
-        return EncodedRecord(collection: record.collection.rawValue, key: record.key, life: life,
-                             lifeStamp: record.lifeStamp.description, values: String(decoding: values, as: UTF8.self))
-    }
-
     /// The rows `query` selects (collection, key, life, life_stamp, values, sequence), each
-    /// checked: a life of 0 or more, a valid stamp, and values (none for a deleted record) that
-    /// each have a valid stamp.
+    /// checked as `SyncLogRow.record()` says.
     private func records(_ connection: PostgresConnection, _ query: PostgresQuery) async throws -> [SequencedSyncRecord] {
         var records: [SequencedSyncRecord] = []
         let rows = try await connection.query(query, logger: database.logger)
         for try await (collection, key, life, stampText, json, sequence)
             in rows.decode((String, String, Int64, String, String, Int64).self) {
-            let name = "\(collection) \(key)"
-            guard life >= 0 else { throw database.corrupt(Self.table, key: name, "life: \(life) is negative") }
-            guard let lifeStamp = SyncStamp(stampText) else {
-                throw database.corrupt(Self.table, key: name, "life_stamp: \(stampText) is not a sync stamp")
+            let row = SyncLogRow(collection: collection, key: key, life: life, lifeStamp: stampText, values: json)
+            do {
+                records.append(SequencedSyncRecord(sequence: sequence, record: try row.record()))
+            } catch {
+                let column = error.column == "lifeStamp" ? "life_stamp" : error.column
+                throw database.corrupt(Self.table, key: "\(collection) \(key)", "\(column): \(error.reason)")
             }
-            guard let values = try? JSONDecoder().decode([String: SyncRecord.Value].self, from: Data(json.utf8)) else {
-                throw database.corrupt(Self.table, key: name, "values: not a JSON object of stamped values")
-            }
-            guard life % 2 == 1 || values.isEmpty else {
-                throw database.corrupt(Self.table, key: name, "values: a deleted record (life \(life)) holds values")
-            }
-            records.append(SequencedSyncRecord(sequence: sequence, record: SyncRecord(
-                collection: RecordCollection(rawValue: collection), key: key, life: UInt64(life), lifeStamp: lifeStamp,
-                values: values)))
         }
         return records
     }

@@ -261,7 +261,7 @@ enum SQLiteSchema {
                   key TEXT NOT NULL CONSTRAINT key CHECK (typeof(key) = 'text'),
                   life INTEGER NOT NULL CONSTRAINT life CHECK (typeof(life) = 'integer' AND life >= 0),
                   lifeStamp TEXT NOT NULL CONSTRAINT lifeStamp CHECK (typeof(lifeStamp) = 'text'),
-                  "values" TEXT NOT NULL CONSTRAINT "values" CHECK (typeof("values") = 'text'), -- JSON object
+                  "values" TEXT NOT NULL CONSTRAINT "values" CHECK (typeof("values") = 'text'), -- stamped values (SyncLogRow)
                   sequence INTEGER NOT NULL UNIQUE CONSTRAINT sequence CHECK (typeof(sequence) = 'integer' AND sequence >= 1),
                   pending INTEGER NOT NULL CONSTRAINT pending CHECK (pending IN (0, 1)),
                   PRIMARY KEY (collection, key)

@@ -4,7 +4,7 @@ import WellnessApplication
 import WellnessDomain
 
 /// A store's sync log in the `syncRecord` table (one row per collection and key: the record's
-/// life, its life's stamp, its values as a JSON object, its sequence number and whether it is
+/// life, its life's stamp, its values as text (`SyncLogRow`), its sequence number and whether it is
 /// still to be sent) and the `syncValue` table (one row per named value).
 ///
 /// A save numbers its records from the greatest sequence number held, inside its write
@@ -81,7 +81,7 @@ public struct SQLiteSyncLogRepository: SyncLogRepository {
 
     public func save(_ records: [SyncRecord], pending: Bool) async throws {
         guard !records.isEmpty else { return }
-        let rows = try records.map(Self.encode)
+        let rows = try records.map { try SyncLogRow($0) }
         try await database.write(touching: [.syncLog]) { db in
             var sequence = try Int64.fetchOne(db, sql: "SELECT coalesce(max(sequence), 0) FROM syncRecord") ?? 0
             let statement = try db.cachedStatement(sql: """
@@ -125,48 +125,19 @@ public struct SQLiteSyncLogRepository: SyncLogRepository {
 
     // MARK: - Rows
 
-    /// A record's columns as they are stored.
-    private struct EncodedRecord: Sendable {
-        let collection: String
-        let key: String
-        let life: Int64
-        let lifeStamp: String
-        let values: String
-    }
-
-    private static func encode(_ record: SyncRecord) throws -> EncodedRecord {
-        guard let life = Int64(exactly: record.life) else { throw SyncRecordError.malformed(record.collection, record.key) }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let values: Data
-        do {
-            values = try encoder.encode(record.values)
-        } catch {
-            throw SyncRecordError.malformed(record.collection, record.key)
-        }
-        return EncodedRecord(collection: record.collection.rawValue, key: record.key, life: life,
-                             lifeStamp: record.lifeStamp.description, values: String(decoding: values, as: UTF8.self))
-    }
-
     private static func decode(_ row: Row) throws -> SyncRecord {
         try decode(StoredRow(row, table: table, keyColumns: ["collection", "key"]))
     }
 
-    /// A row's record: a life of 0 or more, a valid stamp, and values (none for a deleted record)
-    /// that each have a valid stamp.
+    /// A row's record, checked as `SyncLogRow.record()` says.
     private static func decode(_ stored: StoredRow) throws -> SyncRecord {
-        let life = try stored.int64("life")
-        guard life >= 0 else { throw stored.corrupt("life", "\(life) is negative") }
-        let stampText = try stored.text("lifeStamp")
-        guard let lifeStamp = SyncStamp(stampText) else {
-            throw stored.corrupt("lifeStamp", "\(StoredRow.describe(stampText)) is not a sync stamp")
+        let row = SyncLogRow(collection: try stored.text("collection"), key: try stored.text("key"),
+                             life: try stored.int64("life"), lifeStamp: try stored.text("lifeStamp"),
+                             values: try stored.text("values"))
+        do {
+            return try row.record()
+        } catch {
+            throw stored.corrupt(error.column, error.reason)
         }
-        let values = try stored.json("values", as: [String: SyncRecord.Value].self,
-                                     expected: "a JSON object of stamped values")
-        guard life % 2 == 1 || values.isEmpty else {
-            throw stored.corrupt("values", "a deleted record (life \(life)) holds values")
-        }
-        return SyncRecord(collection: RecordCollection(rawValue: try stored.text("collection")), key: try stored.text("key"),
-                          life: UInt64(life), lifeStamp: lifeStamp, values: values)
     }
 }

@@ -23,6 +23,8 @@ struct SyncLogStoreTests {
               (#"UPDATE syncRecord SET lifeStamp = 17"#, "lifeStamp"),
               (#"UPDATE syncRecord SET "values" = '[1]'"#, "values"),
               (#"UPDATE syncRecord SET "values" = '{"": {"stamp": "0.0.NOT A DEVICE", "json": "1"}}'"#, "values"),
+              (#"UPDATE syncRecord SET "values" = '=1.0.NOT-A-DEVICE! {}'"#, "values"),
+              (#"UPDATE syncRecord SET "values" = '=1.0.device-a'"#, "values"),  // no space before the JSON text
               (#"UPDATE syncRecord SET life = 'one'"#, "life"),
               (#"UPDATE syncRecord SET life = -1"#, "life"),
               (#"UPDATE syncRecord SET life = 2"#, "values"),  // a deleted record with values

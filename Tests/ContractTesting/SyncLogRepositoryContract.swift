@@ -63,10 +63,18 @@ public enum SyncLogRepositoryContract {
         let fields = record("moods", keys[1], life: 3, values: [
             "score": "4", "note": #""Zoë said \"hi\" — 👋 / ok""#, "tags[\"calm\"]": #""calm""#, "tags[\"tired\"]": nil,
         ])
-        let saved = keys.map { record("walks", $0) } + [fields, tombstone("moods", "2026-11-19", life: 4)]
+        // Whole records whose text looks like a stamp and a space, or holds spaces and lines;
+        // a whole record's value removed, and one alongside another value.
+        let odd = [record("notes", "spaces", values: ["": #"  "= 1.0.a {} \n"  "#]),
+                   record("notes", "equals", values: ["": "=1.0.device-a {}\n\t"]),
+                   record("notes", "removed", values: ["": nil]),
+                   record("notes", "two", values: ["": "1", "x": "2"]),
+                   record("notes", "empty", values: ["": ""])]
+        let saved = keys.map { record("walks", $0) } + [fields, tombstone("moods", "2026-11-19", life: 4)] + odd
         try await store.subject.save(saved, pending: true)
         let reopened = try await store.reopen()
         #expect(try await byKey(reopened.records(in: "walks")) == byKey(saved.filter { $0.collection == "walks" }))
+        #expect(try await byKey(reopened.records(in: "notes")) == byKey(odd))
         #expect(try await byKey(reopened.records(in: "moods")) == byKey([fields, tombstone("moods", "2026-11-19", life: 4)]))
         #expect(try await reopened.records(in: "moods", keys: [keys[1]]) == [fields])
         let someWalks = try await reopened.records(in: "walks", keys: [keys[1], keys[3], "absent", keys[1], keys[5]])

@@ -137,8 +137,7 @@ public struct SyncReplica: Sendable {
             let earlier = byCollection[record.collection]?[record.key]
             byCollection[record.collection, default: [:]][record.key] = earlier.map { $0.merged(with: record) } ?? record
         }
-        var plans: [(collection: SyncedCollection?, merged: [SyncRecord], keep: [SyncRecord],
-                     changes: [(old: String?, new: String?)])] = []
+        var plans: [(write: SyncedCollection.Write?, merged: [SyncRecord], keep: [SyncRecord])] = []
         var receipt = SyncReceipt()
         for (name, incoming) in byCollection.sorted(by: { stores.registry.precedes($0.key, $1.key) }) {
             let collection = self.collection(name)
@@ -147,7 +146,7 @@ public struct SyncReplica: Sendable {
             for record in try await log.records(in: name, keys: Array(incoming.keys)) { known[record.key] = record }
             var merged: [SyncRecord] = []
             var keep: [SyncRecord] = []
-            var changes: [(old: String?, new: String?)] = []
+            var changes: [SyncChange] = []
             for (key, record) in incoming.sorted(by: { $0.key < $1.key }) {
                 let before = known[key]
                 let after = before.map { $0.merged(with: record) } ?? record
@@ -157,21 +156,20 @@ public struct SyncReplica: Sendable {
                 guard let collection else { continue }
                 let old = try before?.payload(rule: collection.rule)
                 let new = try after.payload(rule: collection.rule)
-                if let new {
-                    do { try collection.check(new) } catch { throw SyncError.refused(name, key, error) }
-                }
                 if old != new {
-                    changes.append((old, new))
+                    changes.append(SyncChange(key: key, old: old, new: new))
                     if let before, before.isPresent, before.stamp.device == me, after.stamp.device != me {
                         receipt.replaced(name, key)
                     }
                 }
             }
-            plans.append((collection, merged, keep, changes))
+            // Checked now, every record decoded once: a refusal fails the batch before anything is written.
+            let write = changes.isEmpty ? nil : try collection?.prepare(changes)
+            plans.append((write, merged, keep))
         }
         try await stores.changes.attributing(to: .sync) {
             for plan in plans {
-                if let collection = plan.collection, !plan.changes.isEmpty { try await collection.write(stores, plan.changes) }
+                if let write = plan.write { try await write(stores) }
                 // Merged into what this side had sent: the other side has it all. Else this
                 // side still holds changes the other lacks, to send.
                 if !plan.merged.isEmpty { try await log.save(plan.merged, pending: false) }

@@ -76,15 +76,24 @@ public struct SyncWithServer: Sendable {
         }
     }
 
+    /// Takes the pages after the kept cursor, asking for the next page while it merges in the
+    /// one it has (the server's work and this store's overlap); the cursor is kept after each
+    /// page is merged, so an interrupted pull starts again after the last page merged.
     private func pull(into report: inout SyncReport) async throws {
-        var cursor = Int64(try await replica.log.value(Self.cursorName) ?? "0") ?? 0
+        let (remote, limit, timeZone) = (self.remote, batchSize, self.timeZone)
+        func request(after cursor: Int64) -> Task<SyncPage, any Error> {
+            Task { try await remote.pull(after: cursor, limit: limit, timeZone: timeZone) }
+        }
+        var next = request(after: Int64(try await replica.log.value(Self.cursorName) ?? "0") ?? 0)
+        defer { next.cancel() }
         for _ in 0..<1_000_000 {
-            let page = try await remote.pull(after: cursor, limit: batchSize, timeZone: timeZone)
+            let page = try await next.value
+            let last = !page.more || page.records.isEmpty
+            if !last { next = request(after: page.cursor) }
             let receipt = try await replica.receive(page.records)
             report.receive(receipt, of: page.records)
-            cursor = page.cursor
-            try await replica.log.setValue(String(cursor), for: Self.cursorName)
-            if !page.more || page.records.isEmpty { return }
+            try await replica.log.setValue(String(page.cursor), for: Self.cursorName)
+            if last { return }
         }
     }
 }

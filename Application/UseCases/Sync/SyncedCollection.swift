@@ -13,11 +13,14 @@ struct SyncedCollection: Sendable {
     let removalTravels: Bool
     /// Every record the store holds, by key, as JSON text.
     let read: @Sendable (WellnessRepositories) async throws -> [String: String]
-    /// Refuses a record's JSON text that does not decode, or breaks a rule of its kind.
-    let check: @Sendable (String) throws(RecordRejection) -> Void
-    /// Writes what other devices changed: each key's record as the store held it (`old`, from
-    /// the log) and as it is now (`new`; `nil`: deleted).
-    let write: @Sendable (WellnessRepositories, [(old: String?, new: String?)]) async throws -> Void
+    /// Checks what other devices changed, each record decoded once: each key's record as the
+    /// store held it (`old`, from the log) and as it is now (`new`; `nil`: deleted). Refuses
+    /// (``SyncError/refused(_:_:_:)``) a `new` whose JSON text does not decode or that breaks a
+    /// rule of its kind; else returns the write of the changes into a store.
+    let prepare: @Sendable ([SyncChange]) throws(SyncError) -> Write
+
+    /// Writes checked changes into a store.
+    typealias Write = @Sendable (WellnessRepositories) async throws -> Void
 
     /// JSON text of records and settings, as a backup archive writes them (sorted keys,
     /// timestamps as the archive has them), so every device writes one record alike.
@@ -56,25 +59,31 @@ extension StoredRecordKind {
                 }
                 return collected.run { $0 }
             },
-            check: { text throws(RecordRejection) in _ = try decode(text) },
-            write: { stores, changes in
-                let records = try changes.map { change throws(RecordRejection) in
-                    (old: try change.old.map { text throws(RecordRejection) in try decode(text) },
-                     new: try change.new.map { text throws(RecordRejection) in try decode(text) })
+            prepare: { changes throws(SyncError) in
+                var records: [(old: Record?, new: Record?)] = []
+                records.reserveCapacity(changes.count)
+                for change in changes {
+                    do throws(RecordRejection) {
+                        // What the log held was checked as it came in: only decoded.
+                        records.append((old: try change.old.map { text throws(RecordRejection) in try decode(text, checked: false) },
+                                        new: try change.new.map { text throws(RecordRejection) in try decode(text) }))
+                    } catch {
+                        throw SyncError.refused(collection, change.key, error)
+                    }
                 }
-                try await write(synced: records, into: stores)
+                return { [records] stores in try await write(synced: records, into: stores) }
             })
     }
 
-    /// A record from its JSON text, checked by the kind's rules.
-    static func decode(_ text: String) throws(RecordRejection) -> Record {
+    /// A record from its JSON text, checked by the kind's rules unless `checked` is `false`.
+    static func decode(_ text: String, checked: Bool = true) throws(RecordRejection) -> Record {
         let record: Record
         do {
             record = try SyncedCollection.decoder().decode(Record.self, from: Data(text.utf8))
         } catch {
             throw SyncedCollection.reason(error)
         }
-        try validate(record)
+        if checked { try validate(record) }
         return record
     }
 }
@@ -90,11 +99,13 @@ extension StoredSettingKind {
                 let value = try await read(from: stores)
                 return value == unused && syncRule.isPushed ? [:] : [name: try text(of: value)]
             },
-            check: { text throws(RecordRejection) in _ = try decode(text) },
-            write: { stores, changes in
+            prepare: { changes throws(SyncError) in
+                var values: [Value] = []
                 for change in changes {
-                    if let new = change.new { try await write(try decode(new), into: stores) }
+                    guard let new = change.new else { continue }
+                    do throws(RecordRejection) { values.append(try decode(new)) } catch { throw SyncError.refused(collection, change.key, error) }
                 }
+                return { [values] stores in for value in values { try await write(value, into: stores) } }
             })
     }
 
@@ -125,6 +136,14 @@ extension StoredSettingKind {
     private static func jsonString(_ text: String) throws -> String {
         String(decoding: try JSONEncoder().encode(text), as: UTF8.self)
     }
+}
+
+/// One record another side changed, as this store held it (`old`) and as it is now (`new`;
+/// `nil`: deleted), each as JSON text.
+struct SyncChange: Sendable {
+    let key: String
+    let old: String?
+    let new: String?
 }
 
 /// A setting's value under its name, as an archive's `settings` hold it.
