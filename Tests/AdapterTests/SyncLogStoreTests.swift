@@ -3,7 +3,7 @@ import GRDB
 import Testing
 import WellnessDomain
 import WellnessJSONFile
-import WellnessSQLite
+@testable import WellnessSQLite
 import WellnessTestSupport
 
 /// The sync log on disk: a SQLite row or a `sync.json` that does not hold what the adapter wrote
@@ -53,6 +53,33 @@ struct SyncLogStoreTests {
                     && reason.hasPrefix("\(column):")
             }
         }
+    }
+
+    @Test("migration syncLogInSequenceOrder keeps every record of a log written before it, its number and pending mark")
+    func sqliteSequenceOrderMigration() async throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("wellness.sqlite")
+        let queue = try DatabaseQueue(path: file.path)
+        try SQLiteSchema.migrator.migrate(queue, upTo: "createSyncLog")
+        try await queue.write { db in
+            try db.execute(sql: #"""
+                INSERT INTO syncRecord (collection, key, life, lifeStamp, "values", sequence, pending) VALUES
+                  ('walks', 'b', 1, '5.0.device-a', '{"":{"json":"{\"minutes\":30}","stamp":"6.1.device-b"}}', 7, 1),
+                  ('moods', 'a', 2, '9.0.device-a', '{}', 3, 0),
+                  ('walks', 'a', 1, '5.0.device-a', '{"":{"json":"1","stamp":"5.0.device-a"}}', 12, 0)
+                """#)
+        }
+        try queue.close()
+        let log = SQLiteSyncLogRepository(database: try SQLiteDatabase(file: file))
+        let changes = try await log.changes(after: 0, limit: 10)
+        #expect(changes.map(\.sequence) == [3, 7, 12])
+        #expect(changes.map { "\($0.record.collection) \($0.record.key)" } == ["moods a", "walks b", "walks a"])
+        #expect(changes[1].record.values[""]?.json == #"{"minutes":30}"#)
+        #expect(try await log.pending(limit: 10).map(\.key) == ["b"])
+        // Numbered on after the greatest number kept, one row per collection and key.
+        try await log.save([Self.record, SyncRecord(collection: "walks", key: "a")], pending: false)
+        #expect(try await log.changes(after: 12, limit: 10).map(\.sequence) == [13, 14])
+        #expect(try await log.records(in: "walks").count == 3)
     }
 
     @Test("the SQLite schema keeps the pending mark 0 or 1 and one row per sequence number")
