@@ -73,3 +73,20 @@ extension FileLock {
         deinit { release() }
     }
 }
+
+extension FileLock {
+    /// Takes the lock as ``tryAcquire()`` does, trying again every 10 ms while another holder
+    /// has it, for at most `limit`, without blocking a thread; `nil` when it was not let go in
+    /// that time.
+    public func acquire(within limit: Duration) async throws -> Held? {
+        let interval = Duration.milliseconds(10)
+        let tries = max(1, Int(limit / interval))
+        let deadline = ContinuousClock.now + limit
+        for _ in 0..<tries {
+            if let held = try tryAcquire() { return held }
+            guard ContinuousClock.now < deadline else { break }
+            try await Task.sleep(for: interval)
+        }
+        return try tryAcquire()
+    }
+}

@@ -18,7 +18,13 @@ public actor InMemorySyncLogRepository: SyncLogRepository {
     private var lastSequence: Int64 = 0
     private var values: [String: String] = [:]
 
+    private let exclusion = SyncExclusion()
+
     public init() {}
+
+    public nonisolated func exclusively<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+        try await exclusion.run(body)
+    }
 
     public func records(in collection: RecordCollection) -> [SyncRecord] {
         entries.values.filter { $0.record.collection == collection }.map(\.record)

@@ -1,6 +1,7 @@
 import Foundation
 import WellnessApplication
 import WellnessDomain
+import WellnessFileSystem
 
 /// A store's sync log in `sync.json`: every record with its sequence number and pending mark,
 /// by sequence number, and the named values. The file is written whole, atomically, under the
@@ -11,12 +12,26 @@ import WellnessDomain
 /// removes it with the rest of the old data, so a restored store starts as a new device.
 public struct JSONFileSyncLogRepository: SyncLogRepository {
     private let store: JSONFileStore
+    private let exclusion = SyncExclusion()
     static let file = "sync"
+    /// Held while a process syncs the store (``exclusively(_:)``).
+    static let lockFile = ".wellness-sync.lock"
 
     /// Keeps its data in `store`'s `sync.json`. Its methods throw `JSONFileStoreError` when the
     /// file cannot be read, decoded or written, or holds an entry that breaks the log's rules.
     public init(store: JSONFileStore) {
         self.store = store
+    }
+
+    /// In this process, and against another process syncing the same directory (by a lock
+    /// file, waited for up to a minute).
+    public func exclusively<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+        let lock = FileLock(store.directory.appendingPathComponent(Self.lockFile))
+        let location = store.directory.path
+        return try await exclusion.run(acquiring: {
+            guard let held = try await lock.acquire(within: .seconds(60)) else { throw SyncError.busy(location) }
+            return { held.release() }
+        }, body)
     }
 
     // MARK: - Reads

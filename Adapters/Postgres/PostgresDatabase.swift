@@ -21,6 +21,8 @@ public final class PostgresDatabase: Sendable {
     private let running: Task<Void, Never>
     private let inUse = Locked(0)
     private let limit: Locked<Duration>
+    /// Each account's sync, one at a time in this process (whichever handle of its log runs it).
+    private let syncExclusions = Locked<[Account.ID: SyncExclusion]>([:])
 
     /// How long one operation may take before the database counts as unavailable: the
     /// configuration's ``PostgresConfiguration/operationTimeout`` until changed here (by a test
@@ -254,6 +256,21 @@ public final class PostgresDatabase: Sendable {
     func day(_ text: String, in table: String) throws -> LocalDay {
         guard let day = LocalDay(text) else { throw corrupt(table, key: text, "day \(text) is not a date") }
         return day
+    }
+
+    /// The one exclusion of `account`'s sync in this process.
+    func syncExclusion(of account: Account.ID) -> SyncExclusion {
+        var exclusion: SyncExclusion?
+        syncExclusions.change { exclusions in
+            if let existing = exclusions[account] {
+                exclusion = existing
+            } else {
+                let made = SyncExclusion()
+                exclusions[account] = made
+                exclusion = made
+            }
+        }
+        return exclusion!
     }
 
     /// A row that does not hold what its column must.

@@ -79,6 +79,12 @@ public struct PostgresSyncLogRepository: SyncLogRepository {
         }
     }
 
+    /// In this process, through every handle of the account's log. (Two server processes on
+    /// one database are not kept from merging one account's pushes at once.)
+    public func exclusively<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+        try await database.syncExclusion(of: account).run(body)
+    }
+
     // MARK: - Writes
 
     public func save(_ records: [SyncRecord], pending: Bool) async throws {

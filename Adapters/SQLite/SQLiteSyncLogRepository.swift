@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import WellnessApplication
 import WellnessDomain
+import WellnessFileSystem
 
 /// A store's sync log in the `syncRecord` table (one row per collection and key: the record's
 /// life, its life's stamp, its values as text (`SyncLogRow`), its sequence number and whether it is
@@ -11,6 +12,7 @@ import WellnessDomain
 /// transaction, so two processes saving at once never give one number twice.
 public struct SQLiteSyncLogRepository: SyncLogRepository {
     private let database: SQLiteDatabase
+    private let exclusion = SyncExclusion()
     private static let table = "syncRecord"
     private static let columns = #"collection, key, life, lifeStamp, "values""#
     /// The most keys one statement binds (SQLite's limit is at least 999 variables).
@@ -21,6 +23,18 @@ public struct SQLiteSyncLogRepository: SyncLogRepository {
     /// life does not fit a stored integer.
     public init(database: SQLiteDatabase) {
         self.database = database
+    }
+
+    /// In this process, and against another process syncing the same file (by the lock file
+    /// `<database>.sync.lock`, waited for up to a minute); a database in memory is one process's.
+    public func exclusively<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+        let path = database.path
+        guard path != ":memory:" else { return try await exclusion.run(body) }
+        let lock = FileLock(URL(fileURLWithPath: path + ".sync.lock"))
+        return try await exclusion.run(acquiring: {
+            guard let held = try await lock.acquire(within: .seconds(60)) else { throw SyncError.busy(path) }
+            return { held.release() }
+        }, body)
     }
 
     // MARK: - Reads

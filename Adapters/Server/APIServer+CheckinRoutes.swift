@@ -48,14 +48,17 @@ extension APIServer {
         let checkin = try validatedCheckin(in: fields, for: account, time: workspace.time)
         let submit = workspace.submitCheckin
         let answer: (record: IdempotencyRecord, replayed: Bool)
+        let replacing = day != nil
+        let write: @Sendable () async throws -> (record: IdempotencyRecord, replayed: Bool) = {
+            try await submit.execute(checkin, key: key, replacing: replacing)
+        }
         do {
-            answer = try await submit.execute(checkin, key: key, replacing: day != nil)
+            // Devices that sync receive what this route wrote, taken note of before a push is merged over it.
+            answer = if let sync = workspace.sync { try await sync.writing(write) } else { try await write() }
         } catch SubmissionError.keyReused {
             throw APIError(.unprocessableContent, .idempotencyKeyReused,
                            "this \(Wire.idempotencyKeyHeader) was already used for a different check-in")
         }
-        // Devices that sync receive what this route wrote.
-        if !answer.replayed, answer.record.outcome == .created { try await workspace.sync?.noteOwnWrites() }
         var headers: HTTPFields = [:]
         if answer.replayed { headers[HTTPField.Name("Idempotent-Replayed")!] = "true" }
         switch answer.record.outcome {

@@ -16,10 +16,13 @@ extension APIServer {
             }
             let workspace = try await workspace(try context.requireAccount())
             do {
-                let goal = try await workspace.addGoal.execute(title: body.title, description: body.description,
-                                                               id: id ?? Goal.ID())
+                let addGoal = workspace.addGoal
+                let (title, description, goalID) = (body.title, body.description, id ?? Goal.ID())
+                let write: @Sendable () async throws -> Goal = {
+                    try await addGoal.execute(title: title, description: description, id: goalID)
+                }
                 // Devices that sync receive the new goal.
-                try await workspace.sync?.noteOwnWrites()
+                let goal = if let sync = workspace.sync { try await sync.writing(write) } else { try await write() }
                 return try Self.json(Wire.Envelope(Wire.GoalData(goal: Wire.GoalBody(goal))), status: .created)
             } catch GoalError.idTaken {
                 throw APIError(.conflict, .goalExists, "a goal with this id exists")

@@ -36,6 +36,12 @@ public protocol SyncLogRepository: Sendable {
 
     /// Sets (or, with `nil`, removes) the value named `name`.
     func setValue(_ value: String?, for name: String) async throws
+
+    /// Runs `body` while no other sync of this store runs: in this process (``SyncExclusion``
+    /// does that) and, for a store in a file, in another process on the machine. A call made
+    /// inside `body` runs at once. ``SyncReplica`` takes note of changes and merges records in
+    /// within it, so what it read of the store and the log is what it writes over.
+    func exclusively<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T
 }
 
 /// A record of a sync log with its place in the order of changes.

@@ -264,9 +264,10 @@ public final class ServerHost: Sendable {
     /// Sets an account's tier.
     public func setTier(_ tier: Tier, of reference: String) async throws -> Account {
         let account = try await findAccount.execute(reference)
-        try await tierRepository(account.id).setTier(tier)
+        let repository = try await tierRepository(account.id)
+        let write: @Sendable () async throws -> Void = { try await repository.setTier(tier) }
         // The account's devices receive it at their next sync.
-        try await accountWorkspace(account).sync?.noteOwnWrites()
+        if let sync = try await accountWorkspace(account).sync { try await sync.writing(write) } else { try await write() }
         return account
     }
 

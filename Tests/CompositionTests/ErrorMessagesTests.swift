@@ -169,7 +169,7 @@ struct ErrorMessagesTests {
                                            .energyNotFinite, .energyOutOfRange("60000", minimum: "0", maximum: "50000"),
                                            .tooLong(.sleep, hours: 200, maximumHours: 168),
                                            .controlCharacter(.init(field: .source, character: "\u{0}"))]),
-        Family(SyncError.self, [.notSyncable("/d/wellness.sqlite"), .refusedByServer("the checkins record 2026-11-20 was refused"),
+        Family(SyncError.self, [.notSyncable("/d/wellness.sqlite"), .busy("/d/wellness.sqlite"), .refusedByServer("the checkins record 2026-11-20 was refused"),
                                 .refused("checkins", "2026-11-20", RecordRejection(CheckinError.outOfRange(field: .energy, value: 6)))]),
         Family(SyncRecordError.self, [.malformed("goals", "6f9619ff-8b86-d011-b42d-00c04fc964ff")]),
         Family(RecordRejection.self, [RecordRejection("a visit names its clinic"),

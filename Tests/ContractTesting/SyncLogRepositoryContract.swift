@@ -6,12 +6,21 @@ import WellnessDomain
 /// per collection and key; every save numbers its records after every number given before (a
 /// record saved again moves to the end of the changes); pending marks are set by a save and
 /// cleared only for records unchanged since they were read; named values are set, replaced and
-/// removed; a save of many records is one transaction; and all of it is what a second handle reads.
+/// removed; a save of many records is one transaction; all of it is what a second handle reads;
+/// and one sync of the store runs at a time, through any handle, its own nested calls at once.
 public enum SyncLogRepositoryContract {
     typealias Case = ContractCase<any SyncLogRepository>
 
-    /// Every rule of the contract.
-    public static let cases: [ContractCase<any SyncLogRepository>] = [
+    /// Every rule of the contract, for a log whose ``SyncLogRepository/exclusively(_:)`` holds
+    /// against every other handle of its store (a second process's).
+    public static let cases: [ContractCase<any SyncLogRepository>] = shared + [oneSyncAtATime(acrossHandles: true)]
+
+    /// Every rule of the contract, for a log whose exclusion holds in its own handle's process only
+    /// (PostgreSQL's, whose handles in two server processes do not exclude each other).
+    public static let casesExcludingWithinAProcess: [ContractCase<any SyncLogRepository>] =
+        shared + [oneSyncAtATime(acrossHandles: false)]
+
+    static let shared: [ContractCase<any SyncLogRepository>] = [
         emptyIsEmpty, roundTrip, replaces, sequenceNumbers, paging, pendingInOrder, markSentClearsUnchanged,
         savedAsSentClears, namedValues, continuesAfterReopen, manyInOneTransaction,
     ]
@@ -262,4 +271,41 @@ public enum SyncLogRepositoryContract {
         try await log.markSent(Array(records.prefix(1_500)))
         #expect(try await reader.pending(limit: 5_000) == Array(records.suffix(500)))
     }
+
+    static func oneSyncAtATime(acrossHandles: Bool) -> Case {
+        Case(acrossHandles ? "one sync at a time, through any handle; a holder's nested call runs at once"
+             : "one sync at a time through a handle; a holder's nested call runs at once") { factory in
+            let store = try await factory.make()
+            let first = store.subject
+            let second = acrossHandles ? try await store.reopen() : first
+            let trace = Trace()
+            let (entered, enteredSignal) = AsyncStream<Void>.makeStream()
+            let (calling, callingSignal) = AsyncStream<Void>.makeStream()
+            async let holder: Void = first.exclusively {
+                await trace.add("first in")
+                enteredSignal.yield()
+                for await _ in calling { break }
+                // The second handle is asking now; it must wait until this holder is done.
+                try await Task.sleep(for: .milliseconds(150))
+                try await first.exclusively { await trace.add("first nested") }
+                await trace.add("first out")
+            }
+            for await _ in entered { break }
+            async let waiter: Void = second.exclusively { await trace.add("second in") }
+            callingSignal.yield()
+            _ = try await (holder, waiter)
+            #expect(await trace.events == ["first in", "first nested", "first out", "second in"])
+            // Held and let go, even when the body throws: the next call runs.
+            await #expect(throws: Refused.self) { try await second.exclusively { throw Refused() } }
+            try await first.exclusively { await trace.add("again") }
+            #expect(await trace.events.last == "again")
+        }
+    }
+}
+
+/// Events in the order they happened.
+actor Trace {
+    private(set) var events: [String] = []
+
+    func add(_ event: String) { events.append(event) }
 }

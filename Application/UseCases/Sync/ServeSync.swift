@@ -29,6 +29,11 @@ public struct ServeSync: Sendable {
     /// Merges in a device's batch; the first answer of its key again for a replay. A record it
     /// refuses fails the whole batch (``SyncError/refused(_:_:_:)``), and nothing of it is kept.
     public func push(_ batch: SyncPush) async throws -> SyncPushAnswer {
+        // One push at a time per store: its replay check, merge and answer are one step.
+        try await replica.exclusively { try await pushHeld(batch) }
+    }
+
+    private func pushHeld(_ batch: SyncPush) async throws -> SyncPushAnswer {
         if let text = try await replica.log.value(Self.answerName(batch.key)), let merged = Int(text) {
             return SyncPushAnswer(merged: merged)
         }
@@ -46,6 +51,16 @@ public struct ServeSync: Sendable {
     public func noteOwnWrites() async throws {
         guard try await replica.log.value(SyncReplica.capturedName) != nil else { return }
         try await replica.capture(only: ownWrites)
+    }
+
+    /// Runs `write` (a route's own write to the store) and then ``noteOwnWrites()``, with no
+    /// push merged in between that could write over it before it is taken note of.
+    public func writing<T: Sendable>(_ write: @Sendable () async throws -> T) async throws -> T {
+        try await replica.exclusively {
+            let result = try await write()
+            try await noteOwnWrites()
+            return result
+        }
     }
 
     /// The first time, what the account's store held before it synced (all of it; later, each

@@ -73,6 +73,10 @@ public struct SyncReplica: Sendable {
     /// synced (or was restored) keeps its own records and takes every other device's changes.
     @discardableResult
     public func capture(only: Set<RecordCollection>? = nil) async throws -> [RecordCollection: Int] {
+        try await log.exclusively { try await captureHeld(only: only) }
+    }
+
+    private func captureHeld(only: Set<RecordCollection>?) async throws -> [RecordCollection: Int] {
         var clock = try await loadClock()
         let first = try await log.value(Self.capturedName) == nil
         var counts: [RecordCollection: Int] = [:]
@@ -88,12 +92,13 @@ public struct SyncReplica: Sendable {
                 stamp = made
                 return made
             }
-            for (key, text) in current {
+            var held = Set<String>(minimumCapacity: current.count)
+            for (key, text) in current where held.insert(key).inserted {
                 var record = logged[key] ?? SyncRecord(collection: collection.name, key: key)
                 if try record.take(text, rule: collection.rule, stamp: next()) { changed.append(record) }
             }
             if collection.removalTravels {
-                for (key, record) in logged where record.isPresent && current[key] == nil {
+                for (key, record) in logged.sorted(by: { $0.key < $1.key }) where record.isPresent && !held.contains(key) {
                     var removed = record
                     if try removed.take(nil, rule: collection.rule, stamp: next()) { changed.append(removed) }
                 }
@@ -129,6 +134,10 @@ public struct SyncReplica: Sendable {
     /// this side does not take from the other) fails the whole batch. A record of a kind this
     /// version does not know is kept in the log as it came and passed on.
     public func receive(_ records: [SyncRecord]) async throws -> SyncReceipt {
+        try await log.exclusively { try await receiveHeld(records) }
+    }
+
+    private func receiveHeld(_ records: [SyncRecord]) async throws -> SyncReceipt {
         var clock = try await loadClock()
         let me = clock.device
         var byCollection: [RecordCollection: [String: SyncRecord]] = [:]
@@ -202,6 +211,12 @@ public struct SyncReplica: Sendable {
     public func sent(_ records: [SyncRecord]) async throws {
         try await log.markSent(records)
     }
+
+    /// Runs `body` while no other sync of this store runs (``SyncLogRepository/exclusively(_:)``):
+    /// a write to the store that is taken note of before anything is merged over it.
+    public func exclusively<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+        try await log.exclusively(body)
+    }
 }
 
 /// What one ``SyncReplica/receive(_:)`` changed.
@@ -233,8 +248,10 @@ public enum SyncError: WellnessError, Equatable {
     case refused(RecordCollection, String, RecordRejection)
     /// The server refused a push: its message (which names the record and why).
     case refusedByServer(String)
+    /// Another process kept the store (its location) syncing for longer than sync waits.
+    case busy(String)
 
-    public enum Code: String, CaseIterable, Sendable { case notSyncable, refused, refusedByServer }
+    public enum Code: String, CaseIterable, Sendable { case notSyncable, refused, refusedByServer, busy }
 
     public static let family = "sync"
 
@@ -243,12 +260,13 @@ public enum SyncError: WellnessError, Equatable {
         case .notSyncable: .notSyncable
         case .refused: .refused
         case .refusedByServer: .refusedByServer
+        case .busy: .busy
         }
     }
 
     public var details: [LocalizedText.Argument] {
         switch self {
-        case .notSyncable(let location), .refusedByServer(let location): [.verbatim(location)]
+        case .notSyncable(let location), .refusedByServer(let location), .busy(let location): [.verbatim(location)]
         case let .refused(collection, key, rejection):
             [.verbatim(collection.rawValue), .verbatim(key), rejection.cause.map { .text($0) } ?? .verbatim(rejection.reason)]
         }

@@ -11,8 +11,10 @@ struct SyncedCollection: Sendable {
     let rule: SyncRule
     /// Whether a removal made here travels (``StoredRecordKind/removalTravels``).
     let removalTravels: Bool
-    /// Every record the store holds, by key, as JSON text.
-    let read: @Sendable (WellnessRepositories) async throws -> [String: String]
+    /// Every record the store holds, as its key and JSON text, in archive order (a kind's
+    /// ``RecordKind/precedes(_:_:)``): changes are numbered in that order, so a device that
+    /// receives them writes each table from one end to the other instead of all over it.
+    let read: @Sendable (WellnessRepositories) async throws -> [(key: String, text: String)]
     /// Checks what other devices changed, each record decoded once: each key's record as the
     /// store held it (`old`, from the log) and as it is now (`new`; `nil`: deleted). Refuses
     /// (``SyncError/refused(_:_:_:)``) a `new` whose JSON text does not decode or that breaks a
@@ -52,10 +54,10 @@ extension StoredRecordKind {
             name: collection, rule: syncRule, removalTravels: removalTravels,
             read: { stores in
                 let encoder = SyncedCollection.encoder()
-                let collected = LockedWriter<[String: String]>([:])
+                let collected = LockedWriter<[(key: String, text: String)]>([])
                 try await forEachRecord(in: stores) { record in
                     let text = String(decoding: try encoder.encode(record), as: UTF8.self)
-                    collected.run { $0[describe(identity(of: record))] = text }
+                    collected.run { $0.append((describe(identity(of: record)), text)) }
                 }
                 return collected.run { $0 }
             },
@@ -97,7 +99,7 @@ extension StoredSettingKind {
             // wins. The server's own (the tier) always is: going back to Free is a change too.
             read: { stores in
                 let value = try await read(from: stores)
-                return value == unused && syncRule.isPushed ? [:] : [name: try text(of: value)]
+                return value == unused && syncRule.isPushed ? [] : [(name, try text(of: value))]
             },
             prepare: { changes throws(SyncError) in
                 var values: [Value] = []

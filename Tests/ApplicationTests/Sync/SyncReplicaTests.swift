@@ -55,6 +55,28 @@ import WellnessTestSupport
         }
     }
 
+    @Test func pushesOfManyDevicesMergedAtOnceLoseNothing() async throws {
+        let server = try Server(clock: clock)
+        let day = self.day
+        let clock = self.clock
+        // Sixteen devices each tag one day with a tag of their own, then all send at once: every
+        // push merges into the server's one journal of the day, and none may write over another.
+        var devices: [SyncWithServer] = []
+        for index in 0..<16 {
+            let stores = WellnessRepositories.inMemory()
+            try await stores.journals.update(day) { $0 = DailyJournal(day: day, notes: nil, tags: ["device-\(index)"]) }
+            let sync = try SyncWithServer(stores: stores, remote: server, clock: clock, timeZone: nil)
+            try await sync.capture(nil)
+            devices.append(sync)
+        }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for sync in devices { group.addTask { _ = try await sync.send([]) } }
+            try await group.waitForAll()
+        }
+        let tags = try await server.stores.journals.journals(on: day...day).first?.tags ?? []
+        #expect(Set(tags) == Set((0..<16).map { "device-\($0)" }))
+    }
+
     @Test func aRecordThatBreaksItsRuleFailsTheWholeBatchNamingIt() async throws {
         let server = try Server(clock: clock)
         let stamp = SyncStamp(time: 1, counter: 0, device: "phone")
