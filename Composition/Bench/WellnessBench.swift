@@ -1,4 +1,5 @@
 import Foundation
+import WellnessComposition
 
 /// `wellness-bench`: speed checks as ratios against a baseline measured in the same run, so
 /// a shared, noisy machine gives comparable answers. Run it in release mode:
@@ -14,6 +15,7 @@ import Foundation
 @main
 enum WellnessBench {
     static func main() async {
+        ProcessMemory.limitArenas() // as `wellness` does
         let arguments = Set(CommandLine.arguments.dropFirst())
         let only = arguments.filter { $0.hasPrefix("--only=") }.map { String($0.dropFirst("--only=".count)) }
         let size: BenchSize = arguments.contains("--ci") ? .ci : arguments.contains("--quick") ? .quick : .full

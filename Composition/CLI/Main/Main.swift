@@ -7,6 +7,7 @@ import WellnessCLI
 @main
 enum Main {
     static func main() async {
+        ProcessMemory.limitArenas()
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = .warning
