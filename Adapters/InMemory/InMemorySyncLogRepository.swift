@@ -58,6 +58,12 @@ public actor InMemorySyncLogRepository: SyncLogRepository {
             .map { SequencedSyncRecord(sequence: $0.sequence, record: $0.record) }
     }
 
+    public func removeTombstones(stampedBefore time: Int64) -> Int64? {
+        let old = entries.filter { !$0.value.pending && !$0.value.record.isPresent && $0.value.record.lifeStamp.time < time }
+        for key in old.keys { entries[key] = nil }
+        return old.values.map(\.sequence).max()
+    }
+
     public func value(_ name: String) -> String? { values[name] }
 
     public func setValue(_ value: String?, for name: String) { values[name] = value }

@@ -96,6 +96,19 @@ public struct JSONFileSyncLogRepository: SyncLogRepository {
         try await change { log in log.values[name] = value }
     }
 
+    public func removeTombstones(stampedBefore time: Int64) async throws -> Int64? {
+        let path = store.url(of: Self.file).path
+        return try await store.update(Self.file, as: Log.self) { stored in
+            var log = try Self.check(stored ?? Log(), path: path)
+            let old = { (entry: Entry) in !entry.pending && !entry.record.isPresent && entry.record.lifeStamp.time < time }
+            let removed = log.entries.filter(old).map(\.sequence).max()
+            guard removed != nil else { return nil }
+            log.entries.removeAll(where: old)
+            stored = log
+            return removed
+        }
+    }
+
     /// Reads the log, lets `body` change it, and writes it back (when it changed), under the
     /// store's lock.
     private func change(_ body: @escaping @Sendable (inout Log) -> Void) async throws {

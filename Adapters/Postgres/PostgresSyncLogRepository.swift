@@ -136,6 +136,25 @@ public struct PostgresSyncLogRepository: SyncLogRepository {
         }
     }
 
+    public func removeTombstones(stampedBefore time: Int64) async throws -> Int64? {
+        try await database.transaction { connection in
+            try await lock(connection)
+            // A deleted record's life is even; its stamp's time is read from its text.
+            let tombstones = try await records(connection, """
+                SELECT collection, key, life, life_stamp, "values", sequence FROM sync_record
+                WHERE account_id = \(account.rawValue) AND NOT pending AND life % 2 = 0
+                """)
+            let old = tombstones.filter { $0.record.lifeStamp.time < time }
+            for (collection, keys) in Dictionary(grouping: old, by: \.record.collection) {
+                try await connection.run("""
+                    DELETE FROM sync_record WHERE account_id = \(account.rawValue) AND collection = \(collection.rawValue)
+                      AND key = ANY(\(keys.map(\.record.key)))
+                    """, database.logger)
+            }
+            return old.map(\.sequence).max()
+        }
+    }
+
     public func setValue(_ value: String?, for name: String) async throws {
         try await database.read { connection in
             if let value {

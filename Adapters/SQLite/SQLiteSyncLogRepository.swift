@@ -125,6 +125,25 @@ public struct SQLiteSyncLogRepository: SyncLogRepository {
         }
     }
 
+    public func removeTombstones(stampedBefore time: Int64) async throws -> Int64? {
+        try await database.write(touching: [.syncLog]) { db in
+            // A deleted record's life is even; its stamp's time is read from its text.
+            var old: [(sequence: Int64, collection: String, key: String)] = []
+            for row in try Row.fetchAll(db, sql: """
+                SELECT \(Self.columns), sequence FROM syncRecord WHERE pending = 0 AND life % 2 = 0
+                """) {
+                let stored = StoredRow(row, table: Self.table, keyColumns: ["collection", "key"])
+                let record = try Self.decode(stored)
+                if record.lifeStamp.time < time { old.append((try stored.int64("sequence"), record.collection.rawValue, record.key)) }
+            }
+            for tombstone in old {
+                try db.execute(sql: "DELETE FROM syncRecord WHERE collection = ? AND key = ?",
+                               arguments: [tombstone.collection, tombstone.key])
+            }
+            return old.map(\.sequence).max()
+        }
+    }
+
     public func setValue(_ value: String?, for name: String) async throws {
         try await database.write(touching: [.syncLog]) { db in
             if let value {

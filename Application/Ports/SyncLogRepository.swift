@@ -31,6 +31,11 @@ public protocol SyncLogRepository: Sendable {
     /// each with its number.
     func changes(after sequence: Int64, limit: Int) async throws -> [SequencedSyncRecord]
 
+    /// Removes the deleted records (tombstones) that are not pending and whose delete is stamped
+    /// before `time` (milliseconds, as ``SyncStamp/time``), in one transaction; returns the
+    /// greatest sequence number removed, `nil` when none was.
+    func removeTombstones(stampedBefore time: Int64) async throws -> Int64?
+
     /// The value named `name`, if set.
     func value(_ name: String) async throws -> String?
 

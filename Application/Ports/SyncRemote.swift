@@ -46,10 +46,34 @@ public struct SyncPage: Sendable, Equatable, Codable {
     public let cursor: Int64
     /// Whether more records changed after these.
     public let more: Bool
+    /// The cursor asked with is older than tombstones the server no longer keeps: the device
+    /// pulls everything again from 0, and what it holds as sent that the server no longer has
+    /// was deleted there (``SyncReplica/dropUnseen(_:)``). Such a page holds no records.
+    public let reset: Bool
 
-    public init(records: [SyncRecord], cursor: Int64, more: Bool) {
+    public init(records: [SyncRecord], cursor: Int64, more: Bool, reset: Bool = false) {
         self.records = records
         self.cursor = cursor
         self.more = more
+        self.reset = reset
+    }
+
+    private enum CodingKeys: String, CodingKey { case records, cursor, more, reset }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        records = try container.decode([SyncRecord].self, forKey: .records)
+        cursor = try container.decode(Int64.self, forKey: .cursor)
+        more = try container.decode(Bool.self, forKey: .more)
+        reset = try container.decodeIfPresent(Bool.self, forKey: .reset) ?? false
+    }
+
+    /// `reset` is written only when it is true.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(records, forKey: .records)
+        try container.encode(cursor, forKey: .cursor)
+        try container.encode(more, forKey: .more)
+        if reset { try container.encode(reset, forKey: .reset) }
     }
 }

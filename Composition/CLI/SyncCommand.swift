@@ -35,6 +35,8 @@ struct SyncOutput: Encodable {
         let sent: Int
         let received: Int
         let merged: Int
+        /// Removed here: deleted on another device while this one was away too long to be told.
+        let dropped: Int
     }
 
     let collections: [String: Collection]
@@ -42,10 +44,10 @@ struct SyncOutput: Encodable {
     let queue: FlushSummary
 
     init(_ report: SyncReport, queue: FlushSummary) {
-        let names = Set(report.sent.keys).union(report.received.keys).union(report.merged.keys)
+        let names = Set(report.sent.keys).union(report.received.keys).union(report.merged.keys).union(report.dropped.keys)
         collections = Dictionary(uniqueKeysWithValues: names.map { name in
             (name.rawValue, Collection(sent: report.sent[name] ?? 0, received: report.received[name] ?? 0,
-                                       merged: report.merged[name] ?? 0))
+                                       merged: report.merged[name] ?? 0, dropped: report.dropped[name] ?? 0))
         })
         replaced = Dictionary(uniqueKeysWithValues: report.replaced.map { ($0.key.rawValue, $0.value) })
         self.queue = queue
@@ -68,6 +70,9 @@ extension Console {
         for name in names {
             print(text.string("cli.sync.collection", .verbatim(name.rawValue), .number(report.sent[name] ?? 0),
                               .number(report.received[name] ?? 0), .number(report.merged[name] ?? 0)))
+        }
+        for (name, count) in report.dropped.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            print(text.string("cli.sync.dropped", .verbatim(name.rawValue), .number(count)))
         }
         for (name, keys) in report.replaced.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             for key in keys.sorted() {

@@ -22,7 +22,7 @@ public enum SyncLogRepositoryContract {
 
     static let shared: [ContractCase<any SyncLogRepository>] = [
         emptyIsEmpty, roundTrip, replaces, sequenceNumbers, paging, pendingInOrder, markSentClearsUnchanged,
-        savedAsSentClears, namedValues, continuesAfterReopen, manyInOneTransaction,
+        savedAsSentClears, namedValues, continuesAfterReopen, manyInOneTransaction, oldTombstonesRemoved,
     ]
 
     // MARK: - Fixtures
@@ -270,6 +270,21 @@ public enum SyncLogRepositoryContract {
         #expect(try await reader.records(in: "walks", keys: wanted).count == 2_000)
         try await log.markSent(Array(records.prefix(1_500)))
         #expect(try await reader.pending(limit: 5_000) == Array(records.suffix(500)))
+    }
+
+    static let oldTombstonesRemoved = Case("tombstones sent and stamped before a time are removed; the rest stay") { factory in
+        let store = try await factory.make()
+        func deleted(_ key: String, at time: Int64) -> SyncRecord {
+            SyncRecord(collection: "walks", key: key, life: 2, lifeStamp: stamp(time), values: [:])
+        }
+        try await store.subject.save([deleted("old", at: 100), record("walks", "there", at: 50)], pending: false)
+        try await store.subject.save([deleted("old but unsent", at: 100)], pending: true)
+        try await store.subject.save([deleted("recent", at: 300), deleted("old too", at: 199)], pending: false)
+        #expect(try await store.subject.removeTombstones(stampedBefore: 200) == 5)
+        let reopened = try await store.reopen()
+        #expect(Set(try await reopened.records(in: "walks").map(\.key)) == ["there", "old but unsent", "recent"])
+        #expect(try await reopened.removeTombstones(stampedBefore: 200) == nil)
+        #expect(try await reopened.changes(after: 0, limit: 10).map(\.sequence) == [2, 3, 4])
     }
 
     static func oneSyncAtATime(acrossHandles: Bool) -> Case {

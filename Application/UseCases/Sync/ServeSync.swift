@@ -63,15 +63,41 @@ public struct ServeSync: Sendable {
         }
     }
 
+    /// At most once a day: forgets the tombstones deleted more than ``tombstoneRetention`` ago,
+    /// keeping the greatest sequence number forgotten (a cursor before it gets a reset).
+    func compactIfDue() async throws {
+        let now = Int64((replica.clock.now().timeIntervalSince1970 * 1000).rounded(.down))
+        if let last = Int64(try await replica.log.value(Self.compactedAtName) ?? ""), now - last < 86_400_000 { return }
+        try await replica.exclusively {
+            let log = replica.log
+            if let removed = try await log.removeTombstones(stampedBefore: now - Int64(Self.tombstoneRetention * 1000)) {
+                let through = max(removed, Int64(try await log.value(Self.compactedThroughName) ?? "") ?? 0)
+                try await log.setValue(String(through), for: Self.compactedThroughName)
+            }
+            try await log.setValue(String(now), for: Self.compactedAtName)
+        }
+    }
+
     /// The first time, what the account's store held before it synced (all of it; later, each
     /// route says what it wrote).
     private func captureOnce() async throws {
         if try await replica.log.value(SyncReplica.capturedName) == nil { try await replica.capture() }
     }
 
-    /// The records changed after `cursor`, at most `limit` (and at most ``maximumPage``).
+    /// How long a deleted record's tombstone is kept after its delete: a device that pulls within
+    /// this time receives the delete; one away longer pulls everything again (``SyncPage/reset``).
+    public static let tombstoneRetention: TimeInterval = 90 * 86_400
+    static let compactedThroughName = "compacted through"
+    static let compactedAtName = "compacted at"
+
+    /// The records changed after `cursor`, at most `limit` (and at most ``maximumPage``); a page
+    /// that says ``SyncPage/reset`` when `cursor` is older than tombstones already forgotten.
     public func pull(after cursor: Int64, limit: Int) async throws -> SyncPage {
         try await captureOnce()
+        try await compactIfDue()
+        if cursor > 0, let through = Int64(try await replica.log.value(Self.compactedThroughName) ?? ""), cursor < through {
+            return SyncPage(records: [], cursor: 0, more: true, reset: true)
+        }
         let size = min(max(limit, 1), Self.maximumPage)
         let changes = try await replica.log.changes(after: max(cursor, 0), limit: size + 1)
         let page = changes.prefix(size)

@@ -23,6 +23,11 @@ public struct SyncReplica: Sendable {
     let role: Role
     let clock: any WallClock
     let collections: [SyncedCollection]
+    /// What stays on each device: refused when another side sends it.
+    let deviceLocal: Set<RecordCollection>
+    /// The greatest life a record may have (a delete or re-insert raises it by one): far more
+    /// than a person makes, far from where a stored 64-bit integer ends.
+    static let maximumLife: UInt64 = 1 << 32
 
     /// The replica of `stores` (which must keep a sync log) as `role`, stamping changes by `clock`.
     public init(stores: WellnessRepositories, role: Role, clock: any WallClock) throws(SyncError) {
@@ -32,6 +37,7 @@ public struct SyncReplica: Sendable {
         self.role = role
         self.clock = clock
         collections = stores.registry.syncedCollections
+        deviceLocal = stores.registry.deviceLocalCollections
     }
 
     /// The collection named `name`, when this version keeps it.
@@ -79,6 +85,8 @@ public struct SyncReplica: Sendable {
     private func captureHeld(only: Set<RecordCollection>?) async throws -> [RecordCollection: Int] {
         var clock = try await loadClock()
         let first = try await log.value(Self.capturedName) == nil
+        // The first capture takes in everything: what it leaves out would later be stamped as new.
+        let only = first ? nil : only
         var counts: [RecordCollection: Int] = [:]
         for collection in collections where captures(collection) && (only?.contains(collection.name) ?? true) {
             let current = try await collection.read(stores)
@@ -142,6 +150,12 @@ public struct SyncReplica: Sendable {
         let me = clock.device
         var byCollection: [RecordCollection: [String: SyncRecord]] = [:]
         for record in records {
+            if deviceLocal.contains(record.collection) {
+                throw SyncError.refused(record.collection, record.key, RecordRejection("\(record.collection) stays on each device"))
+            }
+            guard record.life <= Self.maximumLife else {
+                throw SyncError.refused(record.collection, record.key, RecordRejection("its life is over \(Self.maximumLife)"))
+            }
             clock.witness(record.stamp)
             let earlier = byCollection[record.collection]?[record.key]
             byCollection[record.collection, default: [:]][record.key] = earlier.map { $0.merged(with: record) } ?? record
@@ -163,8 +177,13 @@ public struct SyncReplica: Sendable {
                 if after == record { merged.append(after) } else { keep.append(after) }
                 receipt.count(name)
                 guard let collection else { continue }
-                let old = try before?.payload(rule: collection.rule)
-                let new = try after.payload(rule: collection.rule)
+                let old: String?, new: String?
+                do {
+                    old = try before?.payload(rule: collection.rule)
+                    new = try after.payload(rule: collection.rule)
+                } catch {
+                    throw SyncError.refused(name, key, RecordRejection("its values do not make up a record of its kind"))
+                }
                 if old != new {
                     changes.append(SyncChange(key: key, old: old, new: new))
                     if let before, before.isPresent, before.stamp.device == me, after.stamp.device != me {
@@ -198,6 +217,39 @@ public struct SyncReplica: Sendable {
         }
         guard !takes, let record = records.first else { return }
         throw SyncError.refused(collection.name, record.key, RecordRejection("\(collection.name) does not travel this way"))
+    }
+
+    /// After a pull of everything (``SyncPage/reset``): removes each record this store holds as
+    /// sent (not pending) that the server did not list in `listed`, by collection: another device
+    /// deleted it, and the server has since forgotten the tombstone. Returns how many, by
+    /// collection. Kinds whose removals do not travel, and kinds this version does not know, are
+    /// left as they are.
+    public func dropUnseen(_ listed: [RecordCollection: Set<String>]) async throws -> [RecordCollection: Int] {
+        try await log.exclusively {
+            var clock = try await loadClock()
+            var pending = Set<String>()
+            for record in try await log.pending(limit: Int(Int32.max)) { pending.insert("\(record.collection.rawValue) \(record.key)") }
+            var dropped: [RecordCollection: Int] = [:]
+            for collection in collections where collection.removalTravels && captures(collection) {
+                var gone: [SyncRecord] = []
+                var changes: [SyncChange] = []
+                for record in try await log.records(in: collection.name).sorted(by: { $0.key < $1.key })
+                where record.isPresent && listed[collection.name]?.contains(record.key) != true
+                    && !pending.contains("\(collection.name.rawValue) \(record.key)") {
+                    var removed = record
+                    guard try removed.take(nil, rule: collection.rule, stamp: clock.tick(now: self.clock.now())) else { continue }
+                    changes.append(SyncChange(key: record.key, old: try record.payload(rule: collection.rule), new: nil))
+                    gone.append(removed)
+                }
+                guard !gone.isEmpty else { continue }
+                let write = try collection.prepare(changes)
+                try await stores.changes.attributing(to: .sync) { try await write(stores) }
+                try await log.save(gone, pending: false)
+                dropped[collection.name] = gone.count
+            }
+            try await saveClock(clock)
+            return dropped
+        }
     }
 
     // MARK: - Sending

@@ -13,6 +13,7 @@ public struct SyncWithServer: Sendable {
     let batchBytes: Int
 
     static let cursorName = "cursor"
+    static let resyncName = "pulling everything"
 
     /// Syncs `stores` (a device's) with `remote`, telling it `timeZone`.
     public init(stores: WellnessRepositories, remote: any SyncRemote, clock: any WallClock, timeZone: String?,
@@ -79,21 +80,46 @@ public struct SyncWithServer: Sendable {
     /// Takes the pages after the kept cursor, asking for the next page while it merges in the
     /// one it has (the server's work and this store's overlap); the cursor is kept after each
     /// page is merged, so an interrupted pull starts again after the last page merged.
+    ///
+    /// A page that says ``SyncPage/reset`` (this device was away longer than the server keeps
+    /// tombstones) starts a pull of everything from 0, noted in the log so that an interrupted
+    /// one starts again; at its end, what this device holds as sent that the server did not list
+    /// was deleted there, and is removed here (``SyncReplica/dropUnseen(_:)``).
     private func pull(into report: inout SyncReport) async throws {
         let (remote, limit, timeZone) = (self.remote, batchSize, self.timeZone)
         func request(after cursor: Int64) -> Task<SyncPage, any Error> {
             Task { try await remote.pull(after: cursor, limit: limit, timeZone: timeZone) }
         }
-        var next = request(after: Int64(try await replica.log.value(Self.cursorName) ?? "0") ?? 0)
+        let log = replica.log
+        // What a pull of everything has listed so far; `nil` while pulling changes only.
+        var listed: [RecordCollection: Set<String>]? = try await log.value(Self.resyncName) == nil ? nil : [:]
+        var next = request(after: listed == nil ? Int64(try await log.value(Self.cursorName) ?? "0") ?? 0 : 0)
         defer { next.cancel() }
         for _ in 0..<1_000_000 {
             let page = try await next.value
+            if page.reset {
+                // Asked from 0, the server never says so; a second time means it misbehaves.
+                guard listed == nil else { throw SyncError.refusedByServer("the server asked for a pull from the start twice") }
+                try await log.setValue("1", for: Self.resyncName)
+                listed = [:]
+                next = request(after: 0)
+                continue
+            }
             let last = !page.more || page.records.isEmpty
             if !last { next = request(after: page.cursor) }
             let receipt = try await replica.receive(page.records)
             report.receive(receipt, of: page.records)
-            try await replica.log.setValue(String(page.cursor), for: Self.cursorName)
-            if last { return }
+            if listed != nil {
+                for record in page.records { listed?[record.collection, default: []].insert(record.key) }
+            }
+            try await log.setValue(String(page.cursor), for: Self.cursorName)
+            if last {
+                if let listed {
+                    report.dropped = try await replica.dropUnseen(listed)
+                    try await log.setValue(nil, for: Self.resyncName)
+                }
+                return
+            }
         }
     }
 }
@@ -110,6 +136,9 @@ public struct SyncReport: Sendable, Equatable {
     public var merged: [RecordCollection: Int] = [:]
     /// This device's records replaced by a later change from another device.
     public var replaced: [RecordCollection: [String]] = [:]
+    /// Records removed here because the server no longer has them: deleted on another device
+    /// while this one was away longer than the server keeps tombstones (``SyncPage/reset``).
+    public var dropped: [RecordCollection: Int] = [:]
 
     public init() {}
 

@@ -67,8 +67,14 @@ extension StoredRecordKind {
                 for change in changes {
                     do throws(RecordRejection) {
                         // What the log held was checked as it came in: only decoded.
+                        let new = try change.new.map { text throws(RecordRejection) in try decode(text) }
+                        // A record is written by its own identity: one sent under another key would
+                        // write over that record without a merge.
+                        if let new, describe(identity(of: new)) != change.key {
+                            throw RecordRejection("its key is not the record's identity, \(describe(identity(of: new)))")
+                        }
                         records.append((old: try change.old.map { text throws(RecordRejection) in try decode(text, checked: false) },
-                                        new: try change.new.map { text throws(RecordRejection) in try decode(text) }))
+                                        new: new))
                     } catch {
                         throw SyncError.refused(collection, change.key, error)
                     }
@@ -105,7 +111,10 @@ extension StoredSettingKind {
                 var values: [Value] = []
                 for change in changes {
                     guard let new = change.new else { continue }
-                    do throws(RecordRejection) { values.append(try decode(new)) } catch { throw SyncError.refused(collection, change.key, error) }
+                    do throws(RecordRejection) {
+                        guard change.key == name else { throw RecordRejection("its key is not the setting's name, \(name)") }
+                        values.append(try decode(new))
+                    } catch { throw SyncError.refused(collection, change.key, error) }
                 }
                 return { [values] stores in for value in values { try await write(value, into: stores) } }
             })
@@ -171,5 +180,10 @@ extension RecordRegistry {
     /// (records name what settings hold: a supplement log its supplement).
     var syncedCollections: [SyncedCollection] {
         (storedSettings.map { $0.synced } + storedKinds.map { $0.synced }).filter { $0.rule.isSynced }
+    }
+
+    /// The kinds and settings that stay on each device (``SyncRule/deviceLocal``): refused when sent.
+    var deviceLocalCollections: Set<RecordCollection> {
+        Set(kinds.filter { !$0.syncRule.isSynced }.map { $0.collection } + settings.filter { !$0.syncRule.isSynced }.map { $0.collection })
     }
 }

@@ -55,6 +55,33 @@ import WellnessTestSupport
         }
     }
 
+    @Test(arguments: [
+        // A mood sent under another day's key would write over that day's mood.
+        ("a key that is not the record's identity", SyncRecord(
+            collection: MoodRecords.collection, key: "2026-11-21", life: 1, lifeStamp: SyncStamp(time: 1, counter: 0, device: "phone"),
+            values: ["": .init(stamp: SyncStamp(time: 1, counter: 0, device: "phone"), json: #"{"day":"2026-11-22","score":3}"#)])),
+        ("a kind that stays on each device", SyncRecord(
+            collection: GoalTipsRecords.collection, key: "x", life: 1, lifeStamp: SyncStamp(time: 1, counter: 0, device: "phone"),
+            values: ["": .init(stamp: SyncStamp(time: 1, counter: 0, device: "phone"), json: "{}")])),
+        ("a life past any a person makes", SyncRecord(
+            collection: MoodRecords.collection, key: "2026-11-22", life: UInt64(Int64.max), lifeStamp: SyncStamp(time: 1, counter: 0, device: "phone"),
+            values: ["": .init(stamp: SyncStamp(time: 1, counter: 0, device: "phone"), json: #"{"day":"2026-11-22","score":3}"#)])),
+        ("values that do not make up a record", SyncRecord(
+            collection: GoalRecords.collection, key: "0a0b0c0d-0000-4000-8000-000000000004", life: 1,
+            lifeStamp: SyncStamp(time: 1, counter: 0, device: "phone"),
+            values: ["title": .init(stamp: SyncStamp(time: 1, counter: 0, device: "phone"), json: "not json")])),
+    ])
+    func aRecordTheServerCannotTakeIsRefusedNamingIt(why: String, record: SyncRecord) async throws {
+        let server = try Server(clock: clock)
+        await #expect("\(why)") {
+            _ = try await server.push(SyncPush(key: "k1", timeZone: nil, records: [record]))
+        } throws: { error in
+            guard case .refused(let collection, let key, _) = error as? SyncError else { return false }
+            return collection == record.collection && key == record.key
+        }
+        #expect(try await server.stores.syncLog?.records(in: record.collection).isEmpty == true, "\(why)")
+    }
+
     @Test func pushesOfManyDevicesMergedAtOnceLoseNothing() async throws {
         let server = try Server(clock: clock)
         let day = self.day
@@ -169,5 +196,41 @@ import WellnessTestSupport
         let expected = Set([kept.id, mine.id])
         #expect(Set(try await restored.records.repository(for: WalkRecords.self).all().map(\.id)) == expected)
         #expect(Set(try await walks.all().map(\.id)) == expected)
+    }
+
+    @Test func aDeviceAwayLongerThanTombstonesAreKeptPullsEverythingAndDropsWhatWasDeleted() async throws {
+        let server = try Server(clock: clock)
+        let laptop = WellnessRepositories.inMemory()
+        let phone = WellnessRepositories.inMemory()
+        let walks = laptop.records.repository(for: WalkRecords.self)
+        let kept = try Walk(start: Fixtures.instant("2026-11-22T08:00:00Z"), minutes: 30)
+        let deleted = try Walk(start: Fixtures.instant("2026-11-22T18:00:00Z"), minutes: 20)
+        try await walks.save(kept)
+        try await walks.save(deleted)
+        _ = try await sync(laptop, server)
+        _ = try await sync(phone, server)
+        _ = try await walks.remove(deleted.id)
+        _ = try await sync(laptop, server)
+
+        // Three months later the server forgets the delete; the laptop, which has it, syncs on.
+        clock.set(clock.now().addingTimeInterval(ServeSync.tombstoneRetention + 86_400))
+        let laptopReport = try await sync(laptop, server)
+        #expect(laptopReport.dropped.isEmpty)
+        #expect(try await server.stores.syncLog?.records(in: WalkRecords.collection).count == 1, "the tombstone is gone")
+
+        // The phone was away all that time, and walked meanwhile.
+        let offline = try Walk(start: Fixtures.instant("2026-11-25T08:00:00Z"), minutes: 45)
+        try await phone.records.repository(for: WalkRecords.self).save(offline)
+        try await SyncReplica(stores: phone, role: .device, clock: clock).capture()
+        let phoneReport = try await sync(phone, server)
+        #expect(phoneReport.dropped == [WalkRecords.collection: 1])
+        _ = try await sync(laptop, server)
+
+        let expected = Set([kept.id, offline.id])
+        for stores in [laptop, phone, server.stores] {
+            #expect(Set(try await stores.records.repository(for: WalkRecords.self).all().map(\.id)) == expected)
+        }
+        // Done: the next sync pulls changes only again.
+        #expect(try await sync(phone, server).received.isEmpty)
     }
 }
