@@ -22,7 +22,7 @@ public actor InMemorySyncLogRepository: SyncLogRepository {
 
     public init() {}
 
-    public nonisolated func exclusively<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+    public nonisolated func exclusively<T: Sendable>(_ body: () async throws -> T) async throws -> T {
         try await exclusion.run(body)
     }
 

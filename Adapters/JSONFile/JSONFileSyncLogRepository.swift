@@ -25,7 +25,7 @@ public struct JSONFileSyncLogRepository: SyncLogRepository {
 
     /// In this process, and against another process syncing the same directory (by a lock
     /// file, waited for up to a minute).
-    public func exclusively<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+    public func exclusively<T: Sendable>(_ body: () async throws -> T) async throws -> T {
         let lock = FileLock(store.directory.appendingPathComponent(Self.lockFile))
         let location = store.directory.path
         return try await exclusion.run(acquiring: {

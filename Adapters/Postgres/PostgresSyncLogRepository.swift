@@ -81,7 +81,7 @@ public struct PostgresSyncLogRepository: SyncLogRepository {
 
     /// In this process, through every handle of the account's log. (Two server processes on
     /// one database are not kept from merging one account's pushes at once.)
-    public func exclusively<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+    public func exclusively<T: Sendable>(_ body: () async throws -> T) async throws -> T {
         try await database.syncExclusion(of: account).run(body)
     }
 

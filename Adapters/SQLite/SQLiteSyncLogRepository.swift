@@ -27,7 +27,7 @@ public struct SQLiteSyncLogRepository: SyncLogRepository {
 
     /// In this process, and against another process syncing the same file (by the lock file
     /// `<database>.sync.lock`, waited for up to a minute); a database in memory is one process's.
-    public func exclusively<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+    public func exclusively<T: Sendable>(_ body: () async throws -> T) async throws -> T {
         let path = database.path
         guard path != ":memory:" else { return try await exclusion.run(body) }
         let lock = FileLock(URL(fileURLWithPath: path + ".sync.lock"))

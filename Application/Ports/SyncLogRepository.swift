@@ -46,7 +46,7 @@ public protocol SyncLogRepository: Sendable {
     /// does that) and, for a store in a file, in another process on the machine. A call made
     /// inside `body` runs at once. ``SyncReplica`` takes note of changes and merges records in
     /// within it, so what it read of the store and the log is what it writes over.
-    func exclusively<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T
+    func exclusively<T: Sendable>(_ body: () async throws -> T) async throws -> T
 }
 
 /// A record of a sync log with its place in the order of changes.

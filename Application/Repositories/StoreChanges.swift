@@ -68,9 +68,9 @@ public protocol ForeignWriteWatcher: Sendable {
 /// JSON files: their modification). An adapter of an app's own reports its writes with
 /// ``report(_:records:)``.
 public final class StoreChangeFeed: @unchecked Sendable {
-    private let lock = NSLock()
+    fileprivate let lock = NSLock()
     private var subscribers: [Int: AsyncStream<StoreChange>.Continuation] = [:]
-    private var nextSubscriber = 0
+    fileprivate var nextSubscriber = 0
     private let makeWatcher: (@Sendable () throws -> any ForeignWriteWatcher)?
 
     /// Who made the writes reported while a task runs in ``attributing(to:_:)``.
@@ -159,7 +159,7 @@ public final class StoreChangeFeed: @unchecked Sendable {
         for recorder in recording { recorder.add(change) }
     }
 
-    private var recorders: [Int: StoreChangeRecorder] = [:]
+    fileprivate var recorders: [Int: StoreChangeRecorder] = [:]
 
     /// Runs `body` and returns, with its result, the collections this process wrote while it ran
     /// (`nil`: anything may have changed, as after a restore). Sync takes note of a command's
@@ -178,6 +178,21 @@ public final class StoreChangeFeed: @unchecked Sendable {
     }
 }
 
+extension StoreChangeFeed {
+    /// Records what this process writes from now until `stop` is called, read as it goes with
+    /// ``StoreChangeRecorder/take()``: a sync takes note of a write made while it pulls before it
+    /// merges a page over it.
+    func startRecording() -> (recorder: StoreChangeRecorder, stop: @Sendable () -> Void) {
+        let recorder = StoreChangeRecorder()
+        let id = lock.withLock {
+            nextSubscriber += 1
+            recorders[nextSubscriber] = recorder
+            return nextSubscriber
+        }
+        return (recorder, { [weak self] in self?.lock.withLock { _ = self?.recorders.removeValue(forKey: id) } })
+    }
+}
+
 /// The collections one ``StoreChangeFeed/recording(_:)`` saw written.
 final class StoreChangeRecorder: @unchecked Sendable {
     private let lock = NSLock()
@@ -191,4 +206,13 @@ final class StoreChangeRecorder: @unchecked Sendable {
     }
 
     var collections: Set<RecordCollection>? { lock.withLock { written } }
+
+    /// What was written since the recorder started or was last asked (`nil`: anything), and
+    /// starts again from nothing.
+    func take() -> Set<RecordCollection>? {
+        lock.withLock {
+            defer { written = [] }
+            return written
+        }
+    }
 }

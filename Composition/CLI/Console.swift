@@ -41,10 +41,13 @@ struct Console {
             let console = Console(wellness: wellness, client: client, sync: sync, json: options.json, context: context,
                                   text: messages.text)
             guard let sync else { return try await body(console) }
-            try await sync.prepare()
-            // Logged in, what the command wrote goes to the server as it ends, if the server answers quickly.
-            let written = try await wellness.repositories.changes.recording { try await body(console) }.collections
-            if !console.sentWrites.isSet, written?.isEmpty != true { _ = await console.sendWrites(written) }
+            // Logged in, the command runs as the store's one sync (another process's sync waits
+            // for it), and what it wrote goes to the server as it ends, if the server answers quickly.
+            try await sync.exclusively {
+                try await sync.prepare()
+                let written = try await wellness.repositories.changes.recording { try await body(console) }.collections
+                if !console.sentWrites.isSet, written?.isEmpty != true { _ = await console.sendWrites(written) }
+            }
         } catch let failure as CLIFailure {
             throw failure
         } catch {

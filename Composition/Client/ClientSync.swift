@@ -32,6 +32,14 @@ public struct ClientSync: Sendable {
         try await engine.execute()
     }
 
+    /// Runs `body` (a command: its writes, and sending them) while no other sync of the store
+    /// runs, in this process or another: no page another process receives is merged over a
+    /// write before it is taken note of. Waits up to a minute for another's turn
+    /// (`SyncError.busy` after).
+    public func exclusively<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+        try await engine.exclusively(body)
+    }
+
     /// Before a command's writes: the first time, takes note of what the store held before it
     /// synced (older than any other device's change), so that the writes are stamped as new.
     public func prepare() async throws {

@@ -55,7 +55,7 @@ public struct ServeSync: Sendable {
 
     /// Runs `write` (a route's own write to the store) and then ``noteOwnWrites()``, with no
     /// push merged in between that could write over it before it is taken note of.
-    public func writing<T: Sendable>(_ write: @Sendable () async throws -> T) async throws -> T {
+    public func writing<T: Sendable>(_ write: () async throws -> T) async throws -> T {
         try await replica.exclusively {
             let result = try await write()
             try await noteOwnWrites()

@@ -16,7 +16,7 @@ public actor SyncExclusion {
     /// once this process's turn has come, and returns its release.
     public nonisolated func run<T: Sendable>(
         acquiring acquire: (@Sendable () async throws -> @Sendable () -> Void)? = nil,
-        _ body: @Sendable () async throws -> T
+        _ body: () async throws -> T
     ) async throws -> T {
         let me = ObjectIdentifier(self)
         if Self.held.contains(me) { return try await body() }

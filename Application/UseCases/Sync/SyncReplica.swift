@@ -142,7 +142,17 @@ public struct SyncReplica: Sendable {
     /// this side does not take from the other) fails the whole batch. A record of a kind this
     /// version does not know is kept in the log as it came and passed on.
     public func receive(_ records: [SyncRecord]) async throws -> SyncReceipt {
-        try await log.exclusively { try await receiveHeld(records) }
+        try await receive(records, capturingFirst: [])
+    }
+
+    /// ``receive(_:)``, first taking note of what changed in `written` (`nil`: anything), in the
+    /// same turn: a write made since the last capture is then merged as the change it is.
+    func receive(_ records: [SyncRecord], capturingFirst written: Set<RecordCollection>?) async throws -> SyncReceipt {
+        try await log.exclusively {
+            let synced = written.map { $0.intersection(collections.map(\.name)) }
+            if synced?.isEmpty != true { try await captureHeld(only: synced) }
+            return try await receiveHeld(records)
+        }
     }
 
     private func receiveHeld(_ records: [SyncRecord]) async throws -> SyncReceipt {
@@ -266,7 +276,7 @@ public struct SyncReplica: Sendable {
 
     /// Runs `body` while no other sync of this store runs (``SyncLogRepository/exclusively(_:)``):
     /// a write to the store that is taken note of before anything is merged over it.
-    public func exclusively<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+    public func exclusively<T: Sendable>(_ body: () async throws -> T) async throws -> T {
         try await log.exclusively(body)
     }
 }

@@ -27,11 +27,28 @@ public struct SyncWithServer: Sendable {
 
     /// Sends and receives everything; throws the first failure (what was done before it stays done).
     public func execute() async throws -> SyncReport {
+        // What this process writes while the sync runs is taken note of before a page is merged
+        // over it (the receive would otherwise write over the edit, and the next capture see none).
+        let (writes, stop) = replica.stores.changes.startRecording()
+        defer { stop() }
         var report = SyncReport()
         report.captured = try await replica.capture()
-        try await push(into: &report)
-        try await pull(into: &report)
+        _ = writes.take()
+        do {
+            try await push(into: &report)
+        } catch let refused as SyncError {
+            // A change the server refuses stays pending; what the other devices changed still comes in.
+            try await pull(into: &report, writes: writes)
+            throw refused
+        }
+        try await pull(into: &report, writes: writes)
         return report
+    }
+
+    /// Exclusively of any other sync of the store (``SyncLogRepository/exclusively(_:)``): a
+    /// command's writes and its taking note of them, so that no receive writes over them in between.
+    public func exclusively<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+        try await replica.exclusively(body)
     }
 
     /// Takes note of what changed in `collections` (`nil`: every collection), stamping it now,
@@ -85,7 +102,7 @@ public struct SyncWithServer: Sendable {
     /// tombstones) starts a pull of everything from 0, noted in the log so that an interrupted
     /// one starts again; at its end, what this device holds as sent that the server did not list
     /// was deleted there, and is removed here (``SyncReplica/dropUnseen(_:)``).
-    private func pull(into report: inout SyncReport) async throws {
+    private func pull(into report: inout SyncReport, writes: StoreChangeRecorder? = nil) async throws {
         let (remote, limit, timeZone) = (self.remote, batchSize, self.timeZone)
         func request(after cursor: Int64) -> Task<SyncPage, any Error> {
             Task { try await remote.pull(after: cursor, limit: limit, timeZone: timeZone) }
@@ -107,7 +124,7 @@ public struct SyncWithServer: Sendable {
             }
             let last = !page.more || page.records.isEmpty
             if !last { next = request(after: page.cursor) }
-            let receipt = try await replica.receive(page.records)
+            let receipt = try await replica.receive(page.records, capturingFirst: writes?.take() ?? [])
             report.receive(receipt, of: page.records)
             if listed != nil {
                 for record in page.records { listed?[record.collection, default: []].insert(record.key) }

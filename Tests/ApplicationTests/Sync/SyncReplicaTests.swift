@@ -233,4 +233,44 @@ import WellnessTestSupport
         // Done: the next sync pulls changes only again.
         #expect(try await sync(phone, server).received.isEmpty)
     }
+
+    /// A server that, asked for its first page, lets the device's app write first.
+    final class WritingRemote: SyncRemote, @unchecked Sendable {
+        let server: Server
+        let write: @Sendable () async throws -> Void
+        private let lock = NSLock()
+        private var wrote = false
+
+        init(server: Server, write: @escaping @Sendable () async throws -> Void) {
+            self.server = server
+            self.write = write
+        }
+
+        func push(_ batch: SyncPush) async throws -> SyncPushAnswer { try await server.push(batch) }
+
+        func pull(after cursor: Int64, limit: Int, timeZone: String?) async throws -> SyncPage {
+            if lock.withLock({ defer { wrote = true }; return !wrote }) { try await write() }
+            return try await server.pull(after: cursor, limit: limit, timeZone: timeZone)
+        }
+    }
+
+    @Test func aWriteMadeWhileASyncPullsIsTakenNoteOfBeforeAPageIsMergedOverIt() async throws {
+        let server = try Server(clock: clock)
+        let day = self.day
+        let phone = WellnessRepositories.inMemory()
+        try await phone.journals.update(day) { $0 = DailyJournal(day: day, notes: "from the phone", tags: []) }
+        _ = try await sync(phone, server)
+        clock.set(clock.now().addingTimeInterval(60))
+
+        // The laptop's app writes the day's notes while the laptop's first sync pulls the phone's.
+        let laptop = WellnessRepositories.inMemory()
+        let remote = WritingRemote(server: server) {
+            try await laptop.journals.update(day) { $0 = DailyJournal(day: day, notes: "from the laptop", tags: []) }
+        }
+        _ = try await SyncWithServer(stores: laptop, remote: remote, clock: clock, timeZone: nil).execute()
+        #expect(try await laptop.journals.journals(on: day...day).first?.notes == "from the laptop")
+        _ = try await sync(laptop, server)
+        _ = try await sync(phone, server)
+        #expect(try await phone.journals.journals(on: day...day).first?.notes == "from the laptop")
+    }
 }
