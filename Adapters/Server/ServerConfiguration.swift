@@ -40,6 +40,10 @@ public struct ServerConfiguration: Sendable {
     /// login back-off per client address); none by default.
     public var trustedProxies: TrustedProxies
 
+    /// 4 MiB: a push of one record as large as any (a 1 MB document chunk is 1.4 MB of JSON), or
+    /// of a client's batch (at most 768 KB of records).
+    public static let defaultMaxSyncBodyBytes = 4 << 20
+
     /// 2,000,000 synced records per 10 minutes per token: a new device's first pull of years of
     /// data and half a million health samples, and the push after a large Health import, go
     /// through at once.
@@ -60,13 +64,13 @@ public struct ServerConfiguration: Sendable {
     }
 
     /// By default: loopback, port 8080, 120 requests a minute per token, bodies up to 64 KiB
-    /// (a sync push's up to 1 MiB) arriving within 10 seconds, 2,000,000 synced records per 10
+    /// (a sync push's up to 4 MiB) arriving within 10 seconds, 2,000,000 synced records per 10
     /// minutes per token, a 30-second idle timeout, 512 connections, plain http and no
     /// trusted proxies.
     public init(host: String = "127.0.0.1", port: Int = 8080, rateLimit: RateLimit = RateLimit(limit: 120, window: 60),
                 maxBodyBytes: Int = 64 * 1024, idleTimeout: Duration = .seconds(30), bodyTimeout: Duration = .seconds(10),
                 maxConnections: Int = 512, tls: TLSFiles? = nil, trustedProxies: TrustedProxies = TrustedProxies(),
-                readinessLimit: Duration = .seconds(2), maxSyncBodyBytes: Int = 1_048_576,
+                readinessLimit: Duration = .seconds(2), maxSyncBodyBytes: Int = defaultMaxSyncBodyBytes,
                 syncRateLimit: RateLimit = defaultSyncRateLimit) {
         self.maxSyncBodyBytes = maxSyncBodyBytes
         self.syncRateLimit = syncRateLimit

@@ -237,7 +237,8 @@ struct SyncRouteTests {
         }
     }
 
-    @Test("a push may be up to 1 MiB, every other body stays at 64 KiB", arguments: stores)
+    @Test("a push may be up to 4 MiB (one 1 MB document chunk is 1.4 MB of JSON), every other body stays at 64 KiB",
+          arguments: stores)
     func bodyLimits(store: StoreKind) async throws {
         try await TestServer.withServer(store: store) { server in
             let (_, token) = try await server.account("ann@example.org")
@@ -248,8 +249,14 @@ struct SyncRouteTests {
             #expect(body.count > 100_000)
             let passed = try await server.request(.POST, "/api/sync/push", token: token, body: body)
             #expect(passed.status == 200, "\(passed.status)")
+            // One record as large as a document chunk's, sent alone (larger than a client's batch).
+            let chunk = Self.record("later-kind", "chunk", json: "\"\(String(repeating: "A", count: 1_398_104))\"")
+            let one = try JSONSerialization.data(withJSONObject: ["key": "big-3", "records": [chunk]])
+            #expect(one.count > 1_048_576)
+            let taken = try await server.request(.POST, "/api/sync/push", token: token, body: one)
+            #expect(taken.status == 200, "\(taken.status)")
 
-            let huge = Data("{\"key\":\"big-2\",\"records\":[\"\(String(repeating: "y", count: 1_100_000))\"]}".utf8)
+            let huge = Data("{\"key\":\"big-2\",\"records\":[\"\(String(repeating: "y", count: 4_300_000))\"]}".utf8)
             let refused = try await server.request(.POST, "/api/sync/push", token: token, body: huge)
             #expect(refused.status == 413)
             #expect(refused.error?.code == "PAYLOAD_TOO_LARGE")

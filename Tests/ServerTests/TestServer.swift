@@ -65,7 +65,7 @@ struct TestServer: Sendable {
                               calendar: Calendar = calendar, rateLimit: RateLimit = generousLimit, maxBodyBytes: Int = 64 * 1024,
                               sessionLifetime: TimeInterval = StartSession.defaultLifetime,
                               tipsService: (any GoalTipsService)? = nil, trustedProxies: TrustedProxies = TrustedProxies(),
-                              maxSyncBodyBytes: Int = 1_048_576, syncRateLimit: RateLimit = generousSyncLimit,
+                              maxSyncBodyBytes: Int = ServerConfiguration.defaultMaxSyncBodyBytes, syncRateLimit: RateLimit = generousSyncLimit,
                               _ body: (TestServer) async throws -> T) async throws -> T {
         let directory = try TemporaryDirectory(prefix: "wellness-server-test")
         let database = store == .memory ? try await postgresBackend() : nil

@@ -11,6 +11,13 @@ public struct ServeSync: Sendable {
     let ownWrites: Set<RecordCollection>
     /// The most records a pull page holds.
     public static let maximumPage = 1000
+    /// About the most bytes of records a pull page holds (a client reads up to 16 MB of an answer).
+    public static let maximumPageBytes = 8 << 20
+
+    /// About how many bytes `record` takes in a page: its texts, and some for the rest.
+    static func estimatedBytes(of record: SyncRecord) -> Int {
+        record.values.reduce(record.key.utf8.count + 128) { $0 + $1.key.utf8.count + ($1.value.json?.utf8.count ?? 0) + 96 }
+    }
 
     /// What a server's own routes write: check-ins and goals sent through its API, and the tier.
     public static let serverWritten: Set<RecordCollection> = [CheckinRecords.collection, GoalRecords.collection,
@@ -100,8 +107,16 @@ public struct ServeSync: Sendable {
         }
         let size = min(max(limit, 1), Self.maximumPage)
         let changes = try await replica.log.changes(after: max(cursor, 0), limit: size + 1)
-        let page = changes.prefix(size)
+        // At most about ``maximumPageBytes`` of records (and always one): a page of large records,
+        // document chunks, stays well inside what a client reads of an answer.
+        var count = 0, bytes = 0
+        for change in changes.prefix(size) {
+            bytes += Self.estimatedBytes(of: change.record)
+            if count > 0 && bytes > Self.maximumPageBytes { break }
+            count += 1
+        }
+        let page = changes.prefix(count)
         return SyncPage(records: page.map(\.record), cursor: page.last?.sequence ?? max(cursor, 0),
-                        more: changes.count > size)
+                        more: changes.count > count)
     }
 }

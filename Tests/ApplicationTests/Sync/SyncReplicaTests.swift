@@ -273,4 +273,30 @@ import WellnessTestSupport
         _ = try await sync(phone, server)
         #expect(try await phone.journals.journals(on: day...day).first?.notes == "from the laptop")
     }
+
+    @Test func aPageOfLargeRecordsStopsNearItsByteBound() async throws {
+        let server = try Server(clock: clock)
+        let stamp = SyncStamp(time: 1, counter: 0, device: "phone")
+        // Ten records as large as a document chunk's JSON, of a kind this version passes on.
+        let large = "\"" + String(repeating: "A", count: 1_398_104) + "\""
+        let records = (0..<10).map { index in
+            SyncRecord(collection: "laterKind", key: "chunk \(index)", life: 1, lifeStamp: stamp,
+                       values: ["": .init(stamp: stamp, json: large)])
+        }
+        for (index, record) in records.enumerated() {
+            _ = try await server.push(SyncPush(key: "k\(index)", timeZone: nil, records: [record]))
+        }
+        let first = try await server.pull(after: 0, limit: 1000, timeZone: nil)
+        let bytes = first.records.reduce(0) { $0 + ($1.values[""]?.json?.utf8.count ?? 0) }
+        #expect(!first.records.isEmpty && bytes <= ServeSync.maximumPageBytes && first.more)
+        var cursor = first.cursor
+        var keys = first.records.map(\.key)
+        for _ in 0..<20 {
+            let page = try await server.pull(after: cursor, limit: 1000, timeZone: nil)
+            keys += page.records.map(\.key)
+            cursor = page.cursor
+            if !page.more { break }
+        }
+        #expect(keys.filter { $0.hasPrefix("chunk") }.count == 10)
+    }
 }
