@@ -193,21 +193,26 @@ struct ServerCLITests {
         #expect(insights["timestamp"] is String, "\(insights)")
     }
 
-    @Test("a check-in made while the server was down goes out with the next command that reaches the server, before it reads")
-    func pendingGoesOutWithTheNextRead() async throws {
-        let serverData = try await Self.serverDataWithAnn()
-        let client = try Sandbox()
+    /// Ann's server, a client (a `store` store) logged in to it, the server stopped, and a check-in
+    /// of 2026-11-20 made meanwhile: the server's data, the client, and the port to start it on again.
+    static func checkedInWhileTheServerWasDown(store: String) async throws -> (Sandbox, Sandbox, Int) {
+        let serverData = try await serverDataWithAnn()
+        let client = try Sandbox(store: store)
         let first = try await ServerProcess(serverData)
         let login = try await client.raw(["login", "--server", first.url, "--email", "ann@example.org",
-                                          "--data-dir", client.data.path], input: Self.password + "\n")
+                                          "--data-dir", client.data.path], input: password + "\n")
         try #require(login.status == 0, "\(login)")
         #expect(first.stop() == 0)
-
         let offline = try await client.ok(["checkin", "--energy", "2", "--stress", "4", "--social", "2",
                                            "--day", "2026-11-20"], now: DriftCLITests.now)
         #expect(offline.stdout.contains("Will sync when online"), "\(offline)")
+        return (serverData, client, first.port)
+    }
 
-        let second = try await ServerProcess(serverData, port: first.port)
+    @Test("a check-in made while the server was down goes out with the next command that reaches the server, before it reads")
+    func pendingGoesOutWithTheNextRead() async throws {
+        let (serverData, client, port) = try await Self.checkedInWhileTheServerWasDown(store: "sqlite")
+        let second = try await ServerProcess(serverData, port: port)
         defer { _ = second.stop() }
         // Trends only read from the server, and read what the pending check-in made.
         let trends = try #require(try await client.ok(["trends", "--json"], now: DriftCLITests.now).json() as? [String: Any])
@@ -264,20 +269,11 @@ struct ServerCLITests {
     @Test("a sync killed (SIGKILL) while it sends loses nothing: the next sync sends the check-in",
           arguments: ["sqlite", "json"])
     func killedSyncReleasesItsClaim(store: String) async throws {
-        let serverData = try await Self.serverDataWithAnn()
-        let client = try Sandbox(store: store)
-        let first = try await ServerProcess(serverData)
-        let login = try await client.raw(["login", "--server", first.url, "--email", "ann@example.org",
-                                          "--data-dir", client.data.path], input: Self.password + "\n")
-        try #require(login.status == 0, "\(login)")
-        #expect(first.stop() == 0)
-        let queued = try await client.ok(["checkin", "--energy", "2", "--stress", "4", "--social", "2",
-                                          "--day", "2026-11-20"], now: DriftCLITests.now)
-        #expect(queued.stdout.contains("Will sync when online"), "\(queued)")
+        let (serverData, client, port) = try await Self.checkedInWhileTheServerWasDown(store: store)
 
         // A sync against a server that takes the connection and never answers (the sandbox
         // waits 60 s for an answer) is killed while it sends the check-in.
-        var listener: SilentListener? = try SilentListener(port: first.port)
+        var listener: SilentListener? = try SilentListener(port: port)
         let sync = try ChildProcess(try CLI.binary(),
                                     ["sync", "--store", client.store, "--data-dir", client.data.path, "--now", DriftCLITests.now],
                                     environment: client.environment, input: nil)
@@ -291,7 +287,7 @@ struct ServerCLITests {
         listener = nil
         _ = listener
 
-        let second = try await ServerProcess(serverData, port: first.port)
+        let second = try await ServerProcess(serverData, port: port)
         defer { _ = second.stop() }
         let synced = try await client.run(["sync", "--json"], now: DriftCLITests.now)
         let collections = (try? synced.json() as? [String: Any])?["collections"] as? [String: [String: Int]]

@@ -54,7 +54,7 @@ struct BackupFormatFixtureTests {
     func write() async throws {
         for seed in UInt64(100)...UInt64(400) {
             let source = try BackupRoundTripTests.open(.memory)
-            var generator = StoreGenerator(random: SeededRandom(seed: seed))
+            var generator = StoreGenerator(seed: seed)
             // A seed whose store breaks a rule (a key contact too long) is passed over.
             guard (try? await generator.fill(source.wellness.repositories)) != nil else { continue }
             let counts = try await source.wellness.backups.contents().counts

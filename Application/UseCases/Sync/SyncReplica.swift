@@ -102,6 +102,8 @@ public struct SyncReplica: Sendable {
             }
             var held = Set<String>(minimumCapacity: current.count)
             for (key, text) in current where held.insert(key).inserted {
+                // A setting at its unused value that never synced: nobody set it here.
+                if text == collection.unusedText && logged[key] == nil { continue }
                 var record = logged[key] ?? SyncRecord(collection: collection.name, key: key)
                 if try record.take(text, rule: collection.rule, stamp: next()) { changed.append(record) }
             }

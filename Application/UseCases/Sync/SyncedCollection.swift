@@ -11,6 +11,10 @@ struct SyncedCollection: Sendable {
     let rule: SyncRule
     /// Whether a removal made here travels (``StoredRecordKind/removalTravels``).
     let removalTravels: Bool
+    /// A setting's ``SettingKind/unused`` value as text, when it travels from devices: a store that
+    /// holds it and never synced the setting has not set it (any device's value wins); one that
+    /// synced the setting and holds it now has set it back, which travels.
+    var unusedText: String? = nil
     /// Every record the store holds, as its key and JSON text, in archive order (a kind's
     /// ``RecordKind/precedes(_:_:)``): changes are numbered in that order, so a device that
     /// receives them writes each table from one end to the other instead of all over it.
@@ -101,12 +105,8 @@ extension StoredSettingKind {
     static var synced: SyncedCollection {
         SyncedCollection(
             name: collection, rule: syncRule, removalTravels: false,
-            // A setting nobody set (its ``SettingKind/unused`` value) is not sent: any device's
-            // wins. The server's own (the tier) always is: going back to Free is a change too.
-            read: { stores in
-                let value = try await read(from: stores)
-                return value == unused && syncRule.isPushed ? [] : [(name, try text(of: value))]
-            },
+            unusedText: syncRule.isPushed ? try? text(of: unused) : nil,
+            read: { stores in [(name, try text(of: try await read(from: stores)))] },
             prepare: { changes throws(SyncError) in
                 var values: [Value] = []
                 for change in changes {
