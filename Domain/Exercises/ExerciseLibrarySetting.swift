@@ -4,7 +4,7 @@ import Foundation
 public enum ExerciseLibrarySetting: SettingKind {
     public static let name = "exerciseLibrary"
     /// Exercises added on two devices are all kept: the library merges exercise by exercise.
-    public static var syncRule: SyncRule { .fields(elements: ["items": .field("id")]) }
+    public static var syncRule: SyncRule { .fields(elements: ["items": .field("id")], settled: ["isSeeded"]) }
     public static var unused: ExerciseLibrary { ExerciseLibrary() }
 
     public static func encode(_ library: ExerciseLibrary, to container: inout KeyedEncodingContainer<SettingKey>) throws {

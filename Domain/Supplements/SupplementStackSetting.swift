@@ -5,7 +5,7 @@ import Foundation
 public enum SupplementStackSetting: SettingKind {
     public static let name = "supplementStack"
     /// Supplements added on two devices are all kept: the stack merges supplement by supplement.
-    public static var syncRule: SyncRule { .fields(elements: ["items": .field("id")]) }
+    public static var syncRule: SyncRule { .fields(elements: ["items": .field("id")], settled: ["isSeeded"]) }
     public static var unused: SupplementStack { SupplementStack() }
 
     public static func encode(_ stack: SupplementStack, to container: inout KeyedEncodingContainer<SettingKey>) throws {

@@ -93,16 +93,16 @@ public struct SyncRecord: Sendable, Equatable, Codable {
         if !isPresent {
             life += 1
             lifeStamp = stamp
-            values = current.mapValues { Value(stamp: stamp, json: $0) }
+            values = Dictionary(uniqueKeysWithValues: current.map { ($0.key, Value(stamp: rule.stamp(of: $0.key, stamp), json: $0.value)) })
             return true
         }
         var changed = false
         for (name, json) in current where values[name]?.json != json {
-            values[name] = Value(stamp: stamp, json: json)
+            values[name] = Value(stamp: rule.stamp(of: name, stamp), json: json)
             changed = true
         }
         for (name, value) in values where value.json != nil && current[name] == nil {
-            values[name] = Value(stamp: stamp, json: nil)
+            values[name] = Value(stamp: rule.stamp(of: name, stamp), json: nil)
             changed = true
         }
         return changed
@@ -113,7 +113,7 @@ public struct SyncRecord: Sendable, Equatable, Codable {
     public func payload(rule: SyncRule) throws -> String? {
         guard isPresent else { return nil }
         if let whole = values[""]?.json { return whole }
-        guard case .fields(let elements) = rule else { throw SyncRecordError.malformed(collection, key) }
+        guard case .fields(let elements, _) = rule else { throw SyncRecordError.malformed(collection, key) }
         var object: [String: Any] = [:]
         var arrays: [String: [(key: String, element: Any)]] = [:]
         for (name, value) in values where !name.isEmpty {
@@ -136,7 +136,7 @@ public struct SyncRecord: Sendable, Equatable, Codable {
 
     /// The values a record's JSON text splits into by `rule`.
     static func values(of payload: String, rule: SyncRule) throws -> [String: String] {
-        guard case .fields(let elements) = rule,
+        guard case .fields(let elements, _) = rule,
               let object = try? JSONSerialization.jsonObject(with: Data(payload.utf8)) as? [String: Any] else {
             return ["": payload]
         }

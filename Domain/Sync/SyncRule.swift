@@ -9,8 +9,11 @@ public enum SyncRule: Sendable, Equatable {
     /// Each top-level field of the record's JSON is its own value: of two changes to one field,
     /// the later wins, and changes to different fields are both kept. The fields named in
     /// `elements` are arrays merged element by element (a tag added on one device and another
-    /// removed on a second are both kept), each element told apart as its key says.
-    case fields(elements: [String: SyncElementKey] = [:])
+    /// removed on a second are both kept), each element told apart as its key says. The fields
+    /// named in `settled` only ever go one way, `false` to `true` (a stack seeded once stays
+    /// seeded): every device's value of one has the same stamp (``SyncStamp/settled``), so the
+    /// greater wins, and `true` anywhere is `true` everywhere.
+    case fields(elements: [String: SyncElementKey] = [:], settled: Set<String> = [])
     /// The server's: received from it, never sent (the tier).
     case serverOwned
     /// This device's own: never sent nor received (the check-in queue, a pause the server asked for).
@@ -26,6 +29,13 @@ public enum SyncRule: Sendable, Equatable {
 
     /// Whether the kind travels at all.
     public var isSynced: Bool { self != .deviceLocal }
+
+    /// The stamp a change of the value `name` takes when made with `stamp`: ``SyncStamp/settled``
+    /// for a settled field.
+    func stamp(of name: String, _ stamp: SyncStamp) -> SyncStamp {
+        if case .fields(_, let settled) = self, settled.contains(name) { return .settled }
+        return stamp
+    }
 }
 
 /// What tells the elements of an array field apart (``SyncRule/fields(elements:)``).

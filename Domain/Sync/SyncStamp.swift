@@ -28,6 +28,10 @@ public struct SyncStamp: Sendable, Hashable, Comparable, Codable, CustomStringCo
     /// (so that anything another device changed since wins over it).
     public static func origin(of device: String) -> SyncStamp { SyncStamp(time: 0, counter: 0, device: device) }
 
+    /// The one stamp of every change of a settled field (``SyncRule/fields(elements:settled:)``),
+    /// on every device: of two values with one stamp the greater wins.
+    public static let settled = SyncStamp(time: 0, counter: 0, device: "0")
+
     public static func < (lhs: SyncStamp, rhs: SyncStamp) -> Bool {
         (lhs.time, lhs.counter, lhs.device) < (rhs.time, rhs.counter, rhs.device)
     }

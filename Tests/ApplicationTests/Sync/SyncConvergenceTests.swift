@@ -49,14 +49,8 @@ import WellnessTestSupport
             for device in devices { _ = try await device.sync(remote, clock: clock) }
         }
         let archives = try await devices.asyncMap { try await $0.archive() }
-        // Every byte but a stack's "isSeeded", which the stores keep once true while sync lets the
-        // later change win: a device's false can stay (a known bug, see the issue's closing note).
-        let compared = archives.map(Self.withoutSeededFlags)
-        #expect(compared[1] == compared[0], "schedule \(schedule): devices 0 and 1 differ")
-        #expect(compared[2] == compared[0], "schedule \(schedule): devices 0 and 2 differ")
-        withKnownIssue("a stack's isSeeded: sticky in the stores, the later change in sync", isIntermittent: true) {
-            #expect(archives[1] == archives[0] && archives[2] == archives[0], "schedule \(schedule)")
-        }
+        #expect(archives[1] == archives[0], "schedule \(schedule): devices 0 and 1 differ")
+        #expect(archives[2] == archives[0], "schedule \(schedule): devices 0 and 2 differ")
         let walks = try await devices[0].stores.records.repository(for: WalkRecords.self).all()
         #expect(Set(walks.map(\.id)).isSuperset(of: expected.walks), "schedule \(schedule): a walk was lost")
         let goals = try await devices[0].stores.goals.all()
@@ -81,14 +75,6 @@ import WellnessTestSupport
             held.insert(setting.collection)
         }
         return held
-    }
-}
-
-extension SyncConvergenceTests {
-    /// `archive` with the supplement stack's and exercise library's `isSeeded` left out.
-    static func withoutSeededFlags(_ archive: String) -> String {
-        archive.replacingOccurrences(of: #""(supplementStack|exerciseLibrary)":\{"isSeeded":(true|false)"#,
-                                     with: #""$1":{"isSeeded":_"#, options: .regularExpression)
     }
 }
 

@@ -27,6 +27,18 @@ struct SyncMergeScenarioTests {
 
     // MARK: - No edit to another value is lost
 
+    @Test("a settled field: true on either device is true on both, even against a later false", arguments: [-60_000, 0, 60_000] as [Int64])
+    func settledField(skew: Int64) throws {
+        let rule = SyncRule.fields(elements: ["items": .field("id")], settled: ["isSeeded"])
+        var (a, b) = try Self.twoDevices(base: #"{"isSeeded":false,"items":[]}"#, rule: rule, skew: skew)
+        #expect(try a.take(#"{"isSeeded":true,"items":[]}"#, rule: rule, after: 1_000).changed)
+        // B changes the stack later, its flag still false.
+        #expect(try b.take(#"{"isSeeded":false,"items":[{"id":"x"}]}"#, rule: rule, after: 90_000).changed)
+        let merged = Self.both(a, b)
+        #expect(try merged.payload(rule: rule).map(Self.json) == Self.json(#"{"isSeeded":true,"items":[{"id":"x"}]}"#))
+        #expect(merged.values["isSeeded"]?.stamp == .settled)
+    }
+
     @Test("field by field: A's change of x and B's change of y are both kept", arguments: [-60_000, 0, 60_000] as [Int64])
     func differentFields(skew: Int64) throws {
         let rule = SyncRule.fields()
