@@ -152,7 +152,7 @@ public struct SyncReplica: Sendable {
     func receive(_ records: [SyncRecord], capturingFirst written: Set<RecordCollection>?) async throws -> SyncReceipt {
         try await log.exclusively {
             let synced = written.map { $0.intersection(collections.map(\.name)) }
-            if synced?.isEmpty != true { try await captureHeld(only: synced) }
+            if synced?.isEmpty != true { _ = try await captureHeld(only: synced) }
             return try await receiveHeld(records)
         }
     }
