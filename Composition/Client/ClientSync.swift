@@ -7,7 +7,7 @@ import WellnessHTTP
 extension WellnessClient {
     /// The sync of `wellness`'s store with the server this client is logged in to; `nil` when it
     /// is not logged in. From then on, the process's first read from the server sends the
-    /// store's pending changes first (``ServerConnectivity/sendingFirst(_:)``).
+    /// store's pending changes first (`ServerConnectivity.sendingFirst(_:)`).
     public func syncing(_ wellness: Wellness) async throws -> ClientSync? {
         guard let login = try await credentials.load() else { return nil }
         let remote = ConnectedSyncRemote(HTTPSyncRemote(api(login)), connectivity: connectivity)

@@ -38,7 +38,7 @@ public enum SyncRule: Sendable, Equatable {
     }
 }
 
-/// What tells the elements of an array field apart (``SyncRule/fields(elements:)``).
+/// What tells the elements of an array field apart (``SyncRule/fields(elements:settled:)``).
 public enum SyncElementKey: Sendable, Equatable {
     /// The element itself (a tag's text); the array is a sorted set.
     case itself

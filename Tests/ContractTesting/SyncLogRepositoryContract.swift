@@ -11,7 +11,7 @@ import WellnessDomain
 public enum SyncLogRepositoryContract {
     typealias Case = ContractCase<any SyncLogRepository>
 
-    /// Every rule of the contract, for a log whose ``SyncLogRepository/exclusively(_:)`` holds
+    /// Every rule of the contract, for a log whose `SyncLogRepository.exclusively(_:)` holds
     /// against every other handle of its store (a second process's).
     public static let cases: [ContractCase<any SyncLogRepository>] = shared + [oneSyncAtATime(acrossHandles: true)]
 
