@@ -124,7 +124,9 @@ public struct SyncWithServer: Sendable {
             }
             let last = !page.more || page.records.isEmpty
             if !last { next = request(after: page.cursor) }
-            let receipt = try await replica.receive(page.records, capturingFirst: writes?.take() ?? [])
+            // `nil` from the recorder is "anything may have changed" (a restore): everything is captured.
+            let written: Set<RecordCollection>? = if let writes { writes.take() } else { [] }
+            let receipt = try await replica.receive(page.records, capturingFirst: written)
             report.receive(receipt, of: page.records)
             if listed != nil {
                 for record in page.records { listed?[record.collection, default: []].insert(record.key) }

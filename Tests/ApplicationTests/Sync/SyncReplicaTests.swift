@@ -274,6 +274,28 @@ import WellnessTestSupport
         #expect(try await phone.journals.journals(on: day...day).first?.notes == "from the laptop")
     }
 
+    @Test func aWriteMadeAlongsideARestoreWhileASyncPullsIsStillTakenNoteOf() async throws {
+        let server = try Server(clock: clock)
+        let day = self.day
+        let phone = WellnessRepositories.inMemory()
+        try await phone.journals.update(day) { $0 = DailyJournal(day: day, notes: "from the phone", tags: []) }
+        _ = try await sync(phone, server)
+        clock.set(clock.now().addingTimeInterval(60))
+
+        // While the laptop pulls, its app writes the day's notes and the store reports a restore
+        // ("anything may have changed"), which must not read as "nothing changed".
+        let laptop = WellnessRepositories.inMemory()
+        let remote = WritingRemote(server: server) {
+            try await laptop.journals.update(day) { $0 = DailyJournal(day: day, notes: "from the laptop", tags: []) }
+            laptop.changes.reportEverything()
+        }
+        _ = try await SyncWithServer(stores: laptop, remote: remote, clock: clock, timeZone: nil).execute()
+        #expect(try await laptop.journals.journals(on: day...day).first?.notes == "from the laptop")
+        _ = try await sync(laptop, server)
+        _ = try await sync(phone, server)
+        #expect(try await phone.journals.journals(on: day...day).first?.notes == "from the laptop")
+    }
+
     @Test func aPageOfLargeRecordsStopsNearItsByteBound() async throws {
         let server = try Server(clock: clock)
         let stamp = SyncStamp(time: 1, counter: 0, device: "phone")
