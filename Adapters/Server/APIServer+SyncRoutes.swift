@@ -6,7 +6,8 @@ import WellnessDomain
 import WellnessWire
 
 /// Sync: a device pushes the records it changed (`POST /api/sync/push`, a `SyncPush` of up to
-/// ``maxPushRecords`` records, its body up to ``ServerConfiguration/maxSyncBodyBytes``) and pulls
+/// ``maxPushRecords`` records, its body up to ``ServerConfiguration/maxSyncBatchBytes``, or
+/// ``ServerConfiguration/maxSyncBodyBytes`` for one record alone) and pulls
 /// what changed after its cursor (`GET /api/sync/pull`, a `SyncPage` of up to
 /// `ServeSync.maximumPage`). Both count the records they carry against
 /// ``ServerConfiguration/syncRateLimit`` instead of the requests' limit, and both may name the
@@ -21,7 +22,8 @@ extension APIServer {
     func addSyncRoutes(to api: RouterGroup<APIRequestContext>) {
         api.on(Wire.Route.syncPush) { request, context in
             let account = try context.requireAccount()
-            let batch = try await Self.readPush(request, limit: configuration.maxSyncBodyBytes)
+            let batch = try await Self.readPush(request, limit: configuration.maxSyncBodyBytes,
+                                                batchLimit: configuration.maxSyncBatchBytes)
             try await spend(batch.records.count, context)
             let sync = try await serveSync(account, timeZone: batch.timeZone)
             do {
@@ -78,8 +80,9 @@ extension APIServer {
 
     /// The push in the body, each refusal a 400 naming its field: no NUL in any string, a valid
     /// idempotency key, 1 to ``maxPushRecords`` records, each with a collection and a key of
-    /// plain text and a life of at least 1.
-    static func readPush(_ request: Request, limit: Int) async throws -> SyncPush {
+    /// plain text and a life of at least 1. A body over `limit` bytes is 413, and so is one of
+    /// more than one record over `batchLimit`.
+    static func readPush(_ request: Request, limit: Int, batchLimit: Int) async throws -> SyncPush {
         let body = try await JSONObject.read(request, limit: limit)
         if let path = JSONObject.firstNUL(in: .object(body.fields.values), at: []) {
             throw APIError.nul(path.joined(separator: "."))
@@ -101,6 +104,11 @@ extension APIServer {
         }
         guard (1...maxPushRecords).contains(batch.records.count) else {
             throw APIError.validation("\"records\" must hold 1 to \(maxPushRecords) records")
+        }
+        guard batch.records.count == 1 || body.data.count <= batchLimit else {
+            throw APIError(.contentTooLarge, .payloadTooLarge,
+                           "a push of \(batch.records.count) records is larger than \(batchLimit) bytes; "
+                               + "only a push of one record may be up to \(limit)")
         }
         for (index, record) in batch.records.enumerated() {
             let field = "records[\(index)]"

@@ -12,9 +12,12 @@ public struct ServerConfiguration: Sendable {
     public var rateLimit: RateLimit
     /// The largest request body accepted, in bytes (but a sync push's, ``maxSyncBodyBytes``).
     public var maxBodyBytes: Int
-    /// The largest sync push (`POST /api/sync/push`) accepted, in bytes: a batch of up to 5,000
-    /// records is larger than any other request.
+    /// The largest sync push (`POST /api/sync/push`) of one record accepted, in bytes: a
+    /// document chunk of 1 MB is 1.4 MB of JSON, larger than any other request.
     public var maxSyncBodyBytes: Int
+    /// The largest sync push of more than one record accepted, in bytes (a batch): 1 MiB by
+    /// default, at most ``maxSyncBodyBytes``.
+    public var maxSyncBatchBytes: Int
     /// Records per account token that the sync routes carry (pushed and pulled), instead of
     /// ``rateLimit``'s requests: a new device's first pull runs at full speed, a client that
     /// loops is stopped.
@@ -40,9 +43,11 @@ public struct ServerConfiguration: Sendable {
     /// login back-off per client address); none by default.
     public var trustedProxies: TrustedProxies
 
-    /// 4 MiB: a push of one record as large as any (a 1 MB document chunk is 1.4 MB of JSON), or
-    /// of a client's batch (at most 768 KB of records).
+    /// 4 MiB: a push of one record as large as any (a 1 MB document chunk is 1.4 MB of JSON).
     public static let defaultMaxSyncBodyBytes = 4 << 20
+    /// 1 MiB: a push of a batch of records (clients send at most 768 KB of records a batch, and
+    /// a record larger than that alone).
+    public static let defaultMaxSyncBatchBytes = 1 << 20
 
     /// 2,000,000 synced records per 10 minutes per token: a new device's first pull of years of
     /// data and half a million health samples, and the push after a large Health import, go
@@ -64,15 +69,16 @@ public struct ServerConfiguration: Sendable {
     }
 
     /// By default: loopback, port 8080, 120 requests a minute per token, bodies up to 64 KiB
-    /// (a sync push's up to 4 MiB) arriving within 10 seconds, 2,000,000 synced records per 10
+    /// (a sync push's up to 1 MiB, or 4 MiB for one record alone) arriving within 10 seconds, 2,000,000 synced records per 10
     /// minutes per token, a 30-second idle timeout, 512 connections, plain http and no
     /// trusted proxies.
     public init(host: String = "127.0.0.1", port: Int = 8080, rateLimit: RateLimit = RateLimit(limit: 120, window: 60),
                 maxBodyBytes: Int = 64 * 1024, idleTimeout: Duration = .seconds(30), bodyTimeout: Duration = .seconds(10),
                 maxConnections: Int = 512, tls: TLSFiles? = nil, trustedProxies: TrustedProxies = TrustedProxies(),
                 readinessLimit: Duration = .seconds(2), maxSyncBodyBytes: Int = defaultMaxSyncBodyBytes,
-                syncRateLimit: RateLimit = defaultSyncRateLimit) {
+                maxSyncBatchBytes: Int = defaultMaxSyncBatchBytes, syncRateLimit: RateLimit = defaultSyncRateLimit) {
         self.maxSyncBodyBytes = maxSyncBodyBytes
+        self.maxSyncBatchBytes = min(maxSyncBatchBytes, maxSyncBodyBytes)
         self.syncRateLimit = syncRateLimit
         self.readinessLimit = readinessLimit
         self.host = host

@@ -237,7 +237,7 @@ struct SyncRouteTests {
         }
     }
 
-    @Test("a push may be up to 4 MiB (one 1 MB document chunk is 1.4 MB of JSON), every other body stays at 64 KiB",
+    @Test("a push of records may be up to 1 MiB, of one record alone up to 4 MiB (a 1 MB document chunk is 1.4 MB of JSON), every other body stays at 64 KiB",
           arguments: stores)
     func bodyLimits(store: StoreKind) async throws {
         try await TestServer.withServer(store: store) { server in
@@ -255,6 +255,16 @@ struct SyncRouteTests {
             #expect(one.count > 1_048_576)
             let taken = try await server.request(.POST, "/api/sync/push", token: token, body: one)
             #expect(taken.status == 200, "\(taken.status)")
+            // Two records of 600 KB each: a batch over 1 MiB, refused whole.
+            let half = String(repeating: "B", count: 600_000)
+            let pair = try JSONSerialization.data(withJSONObject: [
+                "key": "big-4", "records": [Self.record("later-kind", "a", json: "\"\(half)\""),
+                                            Self.record("later-kind", "b", json: "\"\(half)\"")],
+            ])
+            let batch = try await server.request(.POST, "/api/sync/push", token: token, body: pair)
+            #expect(batch.status == 413)
+            #expect(batch.error?.message.contains("2 records") == true, "\(batch)")
+            #expect(!(try await Self.pullAll(server, token).records.contains { $0.key == "a" || $0.key == "b" }))
 
             let huge = Data("{\"key\":\"big-2\",\"records\":[\"\(String(repeating: "y", count: 4_300_000))\"]}".utf8)
             let refused = try await server.request(.POST, "/api/sync/push", token: token, body: huge)
