@@ -179,6 +179,18 @@ enum PostgresSchema {
             )
             """,
         ]),
+        // One sync of an account at a time across server processes (`PostgresDatabase.leaseSync`):
+        // the holder of each account's sync, until its lease expires.
+        Migration(name: "0007-sync-lease", statements: [
+            """
+            CREATE TABLE sync_lease (
+              account_id uuid PRIMARY KEY,
+              holder text NOT NULL,
+              expires timestamptz NOT NULL,
+              CONSTRAINT sync_lease\(accountKeySuffix) FOREIGN KEY (account_id) REFERENCES account (id) ON DELETE CASCADE
+            )
+            """,
+        ]),
     ]
 
     /// The tables whose rows reference their account directly. `tips_cache` rows go with their
@@ -191,7 +203,7 @@ enum PostgresSchema {
 
     /// Every table holding an account's own data (not its login), in the order a deletion empties them.
     static let accountTables = ["tips_cache", "goal", "checkin", "idempotency_key", "account_tier", "mood", "journal",
-                                "sync_record", "sync_value"]
+                                "sync_record", "sync_value", "sync_lease"]
 
     /// Applies the missing migrations, in the caller's transaction.
     static func migrate(_ connection: PostgresConnection, database: PostgresDatabase) async throws {

@@ -79,10 +79,13 @@ public struct PostgresSyncLogRepository: SyncLogRepository {
         }
     }
 
-    /// In this process, through every handle of the account's log. (Two server processes on
-    /// one database are not kept from merging one account's pushes at once.)
+    /// Through every handle of the account's log: in this process through its exclusion, and
+    /// against every other process on the database through the account's lease (`sync_lease`),
+    /// waited for for at most a minute (then `SyncError.busy`).
     public func exclusively<T: Sendable>(_ body: () async throws -> T) async throws -> T {
-        try await database.syncExclusion(of: account).run(body)
+        try await database.syncExclusion(of: account).run(acquiring: { [database, account] in
+            try await database.leaseSync(of: account, within: .seconds(60))
+        }, body)
     }
 
     // MARK: - Writes

@@ -11,18 +11,12 @@ import WellnessDomain
 public enum SyncLogRepositoryContract {
     typealias Case = ContractCase<any SyncLogRepository>
 
-    /// Every rule of the contract, for a log whose `SyncLogRepository.exclusively(_:)` holds
-    /// against every other handle of its store (a second process's).
-    public static let cases: [ContractCase<any SyncLogRepository>] = shared + [oneSyncAtATime(acrossHandles: true)]
-
-    /// Every rule of the contract, for a log whose exclusion holds in its own handle's process only
-    /// (PostgreSQL's, whose handles in two server processes do not exclude each other).
-    public static let casesExcludingWithinAProcess: [ContractCase<any SyncLogRepository>] =
-        shared + [oneSyncAtATime(acrossHandles: false)]
-
-    static let shared: [ContractCase<any SyncLogRepository>] = [
+    /// Every rule of the contract; `SyncLogRepository.exclusively(_:)` holds against every other
+    /// handle of its store (a second process's).
+    public static let cases: [ContractCase<any SyncLogRepository>] = [
         emptyIsEmpty, roundTrip, replaces, sequenceNumbers, paging, pendingInOrder, markSentClearsUnchanged,
         savedAsSentClears, namedValues, continuesAfterReopen, manyInOneTransaction, oldTombstonesRemoved,
+        oneSyncAtATime,
     ]
 
     // MARK: - Fixtures
@@ -287,34 +281,31 @@ public enum SyncLogRepositoryContract {
         #expect(try await reopened.changes(after: 0, limit: 10).map(\.sequence) == [2, 3, 4])
     }
 
-    static func oneSyncAtATime(acrossHandles: Bool) -> Case {
-        Case(acrossHandles ? "one sync at a time, through any handle; a holder's nested call runs at once"
-             : "one sync at a time through a handle; a holder's nested call runs at once") { factory in
-            let store = try await factory.make()
-            let first = store.subject
-            let second = acrossHandles ? try await store.reopen() : first
-            let trace = Trace()
-            let (entered, enteredSignal) = AsyncStream<Void>.makeStream()
-            let (calling, callingSignal) = AsyncStream<Void>.makeStream()
-            async let holder: Void = first.exclusively {
-                await trace.add("first in")
-                enteredSignal.yield()
-                for await _ in calling { break }
-                // The second handle is asking now; it must wait until this holder is done.
-                try await Task.sleep(for: .milliseconds(150))
-                try await first.exclusively { await trace.add("first nested") }
-                await trace.add("first out")
-            }
-            for await _ in entered { break }
-            async let waiter: Void = second.exclusively { await trace.add("second in") }
-            callingSignal.yield()
-            _ = try await (holder, waiter)
-            #expect(await trace.events == ["first in", "first nested", "first out", "second in"])
-            // Held and let go, even when the body throws: the next call runs.
-            await #expect(throws: Refused.self) { try await second.exclusively { throw Refused() } }
-            try await first.exclusively { await trace.add("again") }
-            #expect(await trace.events.last == "again")
+    static let oneSyncAtATime = Case("one sync at a time, through any handle; a holder's nested call runs at once") { factory in
+        let store = try await factory.make()
+        let first = store.subject
+        let second = try await store.reopen()
+        let trace = Trace()
+        let (entered, enteredSignal) = AsyncStream<Void>.makeStream()
+        let (calling, callingSignal) = AsyncStream<Void>.makeStream()
+        async let holder: Void = first.exclusively {
+            await trace.add("first in")
+            enteredSignal.yield()
+            for await _ in calling { break }
+            // The second handle is asking now; it must wait until this holder is done.
+            try await Task.sleep(for: .milliseconds(150))
+            try await first.exclusively { await trace.add("first nested") }
+            await trace.add("first out")
         }
+        for await _ in entered { break }
+        async let waiter: Void = second.exclusively { await trace.add("second in") }
+        callingSignal.yield()
+        _ = try await (holder, waiter)
+        #expect(await trace.events == ["first in", "first nested", "first out", "second in"])
+        // Held and let go, even when the body throws: the next call runs.
+        await #expect(throws: Refused.self) { try await second.exclusively { throw Refused() } }
+        try await first.exclusively { await trace.add("again") }
+        #expect(await trace.events.last == "again")
     }
 }
 

@@ -64,7 +64,7 @@ struct PostgresContractTests {
         })
     }
 
-    @Test(arguments: SyncLogRepositoryContract.casesExcludingWithinAProcess)
+    @Test(arguments: SyncLogRepositoryContract.cases)
     func syncLog(rule: ContractCase<any SyncLogRepository>) async throws {
         try await rule.run(PostgresTestDatabase.factory { database, account in
             PostgresSyncLogRepository(database: database, account: account)

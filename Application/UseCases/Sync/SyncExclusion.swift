@@ -15,7 +15,7 @@ public actor SyncExclusion {
     /// Runs `body` as the only holder; `acquire` takes any lock beyond the process (a lock file)
     /// once this process's turn has come, and returns its release.
     public nonisolated func run<T: Sendable>(
-        acquiring acquire: (@Sendable () async throws -> @Sendable () -> Void)? = nil,
+        acquiring acquire: (@Sendable () async throws -> @Sendable () async -> Void)? = nil,
         _ body: () async throws -> T
     ) async throws -> T {
         let me = ObjectIdentifier(self)
@@ -23,8 +23,14 @@ public actor SyncExclusion {
         await enter()
         do {
             let release = try await acquire?()
-            defer { release?() }
-            let result = try await Self.$held.withValue(Self.held.union([me])) { try await body() }
+            let result: T
+            do {
+                result = try await Self.$held.withValue(Self.held.union([me])) { try await body() }
+            } catch {
+                await release?()
+                throw error
+            }
+            await release?()
             await leave()
             return result
         } catch {
