@@ -67,4 +67,8 @@ public actor InMemorySyncLogRepository: SyncLogRepository {
     public func value(_ name: String) -> String? { values[name] }
 
     public func setValue(_ value: String?, for name: String) { values[name] = value }
+
+    public func setValues(_ values: [String: String?]) {
+        for (name, value) in values { self.values[name] = value }
+    }
 }

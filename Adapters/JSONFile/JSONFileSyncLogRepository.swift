@@ -96,6 +96,11 @@ public struct JSONFileSyncLogRepository: SyncLogRepository {
         try await change { log in log.values[name] = value }
     }
 
+    public func setValues(_ values: [String: String?]) async throws {
+        guard !values.isEmpty else { return }
+        try await change { log in for (name, value) in values { log.values[name] = value } }
+    }
+
     public func removeTombstones(stampedBefore time: Int64) async throws -> Int64? {
         let path = store.url(of: Self.file).path
         return try await store.update(Self.file, as: Log.self) { stored in

@@ -159,17 +159,26 @@ public struct PostgresSyncLogRepository: SyncLogRepository {
     }
 
     public func setValue(_ value: String?, for name: String) async throws {
-        try await database.read { connection in
-            if let value {
-                try await connection.run("""
-                    INSERT INTO sync_value (account_id, name, value) VALUES (\(account.rawValue), \(name), \(value))
-                    ON CONFLICT (account_id, name) DO UPDATE SET value = excluded.value
-                    """, database.logger)
-            } else {
-                try await connection.run("""
-                    DELETE FROM sync_value WHERE account_id = \(account.rawValue) AND name = \(name)
-                    """, database.logger)
-            }
+        try await database.read { connection in try await set(value, for: name, connection) }
+    }
+
+    public func setValues(_ values: [String: String?]) async throws {
+        guard !values.isEmpty else { return }
+        try await database.transaction { connection in
+            for (name, value) in values { try await set(value, for: name, connection) }
+        }
+    }
+
+    private func set(_ value: String?, for name: String, _ connection: PostgresConnection) async throws {
+        if let value {
+            try await connection.run("""
+                INSERT INTO sync_value (account_id, name, value) VALUES (\(account.rawValue), \(name), \(value))
+                ON CONFLICT (account_id, name) DO UPDATE SET value = excluded.value
+                """, database.logger)
+        } else {
+            try await connection.run("""
+                DELETE FROM sync_value WHERE account_id = \(account.rawValue) AND name = \(name)
+                """, database.logger)
         }
     }
 

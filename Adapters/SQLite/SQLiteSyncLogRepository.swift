@@ -145,13 +145,20 @@ public struct SQLiteSyncLogRepository: SyncLogRepository {
     }
 
     public func setValue(_ value: String?, for name: String) async throws {
+        try await setValues([name: value])
+    }
+
+    public func setValues(_ values: [String: String?]) async throws {
+        guard !values.isEmpty else { return }
         try await database.write(touching: [.syncLog]) { db in
-            if let value {
-                try db.execute(sql: """
-                    INSERT INTO syncValue (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value
-                    """, arguments: [name, value])
-            } else {
-                try db.execute(sql: "DELETE FROM syncValue WHERE name = ?", arguments: [name])
+            for (name, value) in values {
+                if let value {
+                    try db.execute(sql: """
+                        INSERT INTO syncValue (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value
+                        """, arguments: [name, value])
+                } else {
+                    try db.execute(sql: "DELETE FROM syncValue WHERE name = ?", arguments: [name])
+                }
             }
         }
     }

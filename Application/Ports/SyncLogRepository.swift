@@ -42,6 +42,12 @@ public protocol SyncLogRepository: Sendable {
     /// Sets (or, with `nil`, removes) the value named `name`.
     func setValue(_ value: String?, for name: String) async throws
 
+    /// Sets (or, with `nil`, removes) each value of `values` by its name, in one step: all of
+    /// them or none. The default sets them one by one; the built-in adapters write them in one
+    /// transaction (sync writes its clock with what it is about to merge, and its cursor with
+    /// what it merged).
+    func setValues(_ values: [String: String?]) async throws
+
     /// Runs `body` while no other sync of this store runs: in this process (``SyncExclusion``
     /// does that) and, for a store in a file, in another process on the machine. A call made
     /// inside `body` runs at once. ``SyncReplica`` takes note of changes and merges records in
@@ -59,5 +65,11 @@ public struct SequencedSyncRecord: Sendable, Equatable {
     public init(sequence: Int64, record: SyncRecord) {
         self.sequence = sequence
         self.record = record
+    }
+}
+
+extension SyncLogRepository {
+    public func setValues(_ values: [String: String?]) async throws {
+        for (name, value) in values.sorted(by: { $0.key < $1.key }) { try await setValue(value, for: name) }
     }
 }

@@ -203,7 +203,7 @@ public enum SyncLogRepositoryContract {
         #expect(try await log.pending(limit: 10) == [b])
     }
 
-    static let namedValues = Case("named values are set, replaced and removed, each on its own") { factory in
+    static let namedValues = Case("named values are set, replaced and removed, on their own and several at once") { factory in
         let store = try await factory.make()
         let log = store.subject
         try await log.setValue("4f1c-device-a", for: "device")
@@ -222,6 +222,16 @@ public enum SyncLogRepositoryContract {
         #expect(try await reopened.value("empty") == "", "an empty value is a value")
         #expect(try await log.records(in: "walks").isEmpty, "values are not records")
         #expect(try await log.changes(after: 0, limit: 10).isEmpty, "values are not changes")
+        // Several at once: set, replaced and removed together.
+        try await log.setValues(["clock": "1764300000002.0.4f1c-device-a", "applying": #"{"walks":["a"]}"#, "empty": nil])
+        #expect(try await reopened.value("clock") == "1764300000002.0.4f1c-device-a")
+        #expect(try await reopened.value("applying") == #"{"walks":["a"]}"#)
+        #expect(try await reopened.value("empty") == nil)
+        try await log.setValues(["applying": nil, "server cursor": "2"])
+        #expect(try await reopened.value("applying") == nil)
+        #expect(try await reopened.value("server cursor") == "2")
+        try await log.setValues([:])
+        #expect(try await reopened.value("server cursor") == "2")
     }
 
     static let continuesAfterReopen = Case("a second handle reads the log and numbers its saves after the first's")

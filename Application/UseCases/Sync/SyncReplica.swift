@@ -83,6 +83,7 @@ public struct SyncReplica: Sendable {
     }
 
     private func captureHeld(only: Set<RecordCollection>?) async throws -> [RecordCollection: Int] {
+        try await recoverHeld()
         var clock = try await loadClock()
         let first = try await log.value(Self.capturedName) == nil
         // The first capture takes in everything: what it leaves out would later be stamped as new.
@@ -148,16 +149,20 @@ public struct SyncReplica: Sendable {
     }
 
     /// ``receive(_:)``, first taking note of what changed in `written` (`nil`: anything), in the
-    /// same turn: a write made since the last capture is then merged as the change it is.
-    func receive(_ records: [SyncRecord], capturingFirst written: Set<RecordCollection>?) async throws -> SyncReceipt {
+    /// same turn: a write made since the last capture is then merged as the change it is. The
+    /// log's named `values` are set with what was merged, in one step (a pull's cursor).
+    func receive(_ records: [SyncRecord], capturingFirst written: Set<RecordCollection>?,
+                 settingAfter values: [String: String?] = [:]) async throws -> SyncReceipt {
         try await log.exclusively {
             let synced = written.map { $0.intersection(collections.map(\.name)) }
             if synced?.isEmpty != true { _ = try await captureHeld(only: synced) }
-            return try await receiveHeld(records)
+            return try await receiveHeld(records, settingAfter: values)
         }
     }
 
-    private func receiveHeld(_ records: [SyncRecord]) async throws -> SyncReceipt {
+    private func receiveHeld(_ records: [SyncRecord], settingAfter values: [String: String?] = [:]) async throws
+        -> SyncReceipt {
+        try await recoverHeld()
         var clock = try await loadClock()
         let me = clock.device
         var byCollection: [RecordCollection: [String: SyncRecord]] = [:]
@@ -173,6 +178,7 @@ public struct SyncReplica: Sendable {
             byCollection[record.collection, default: [:]][record.key] = earlier.map { $0.merged(with: record) } ?? record
         }
         var plans: [(write: SyncedCollection.Write?, merged: [SyncRecord], keep: [SyncRecord])] = []
+        var written: [RecordCollection: [String]] = [:]
         var receipt = SyncReceipt()
         for (name, incoming) in byCollection.sorted(by: { stores.registry.precedes($0.key, $1.key) }) {
             let collection = self.collection(name)
@@ -205,9 +211,10 @@ public struct SyncReplica: Sendable {
             }
             // Checked now, every record decoded once: a refusal fails the batch before anything is written.
             let write = changes.isEmpty ? nil : try collection?.prepare(changes)
+            if write != nil { written[name] = changes.map(\.key) }
             plans.append((write, merged, keep))
         }
-        try await stores.changes.attributing(to: .sync) {
+        try await applying(written, clock: clock, settingAfter: values) {
             for plan in plans {
                 if let write = plan.write { try await write(stores) }
                 // Merged into what this side had sent: the other side has it all. Else this
@@ -216,7 +223,6 @@ public struct SyncReplica: Sendable {
                 if !plan.keep.isEmpty { try await log.save(plan.keep, pending: role == .device) }
             }
         }
-        try await saveClock(clock)
         return receipt
     }
 
@@ -238,6 +244,7 @@ public struct SyncReplica: Sendable {
     /// left as they are.
     public func dropUnseen(_ listed: [RecordCollection: Set<String>]) async throws -> [RecordCollection: Int] {
         try await log.exclusively {
+            try await recoverHeld()
             var clock = try await loadClock()
             var pending = Set<String>()
             for record in try await log.pending(limit: Int(Int32.max)) { pending.insert("\(record.collection.rawValue) \(record.key)") }
@@ -255,13 +262,70 @@ public struct SyncReplica: Sendable {
                 }
                 guard !gone.isEmpty else { continue }
                 let write = try collection.prepare(changes)
-                try await stores.changes.attributing(to: .sync) { try await write(stores) }
-                try await log.save(gone, pending: false)
+                try await applying([collection.name: gone.map(\.key)], clock: clock) {
+                    try await write(stores)
+                    try await log.save(gone, pending: false)
+                }
                 dropped[collection.name] = gone.count
             }
-            try await saveClock(clock)
             return dropped
         }
+    }
+
+    // MARK: - Writing the store and the log together
+
+    static let applyingName = "applying"
+
+    /// Runs `body`, which writes `keys` (by collection) into the store and then their merged
+    /// records into the log, with those keys noted in the log first: the two are separate
+    /// writes, and a process stopped between them (or a failed log write) left received values
+    /// in the store that the next capture would have stamped as this store's own new change, to
+    /// win over later edits made elsewhere. Noted, they are put back as the log holds them
+    /// (``recoverHeld()``) before anything else is captured or merged, and what was being
+    /// received comes again (the cursor moves only after a page is merged; a server's refused
+    /// or unanswered push is sent again).
+    ///
+    /// The clock is kept with the note, before the stamps it saw reach the store (a later edit
+    /// here then never takes an earlier stamp than a value it writes over), and `after` is set
+    /// as the note is cleared: no more writes to the log than without the note.
+    private func applying(_ keys: [RecordCollection: [String]], clock: HybridLogicalClock,
+                          settingAfter after: [String: String?] = [:], _ body: () async throws -> Void) async throws {
+        var before: [String: String?] = [Self.clockName: clock.latest.description]
+        var after = after
+        if !keys.isEmpty {
+            let named = Dictionary(uniqueKeysWithValues: keys.map { ($0.key.rawValue, $0.value) })
+            before[Self.applyingName] = String(decoding: try JSONEncoder().encode(named), as: UTF8.self)
+            after.updateValue(nil, forKey: Self.applyingName)
+        }
+        try await log.setValues(before)
+        try await stores.changes.attributing(to: .sync) { try await body() }
+        try await log.setValues(after)
+    }
+
+    /// Puts the records an interrupted ``applying(_:_:)`` noted back in the store as the log
+    /// holds them (removing those the log does not hold), then clears the note.
+    private func recoverHeld() async throws {
+        guard let noted = try await log.value(Self.applyingName) else { return }
+        let keys = (try? JSONDecoder().decode([String: [String]].self, from: Data(noted.utf8))) ?? [:]
+        for collection in collections {
+            guard let wanted = keys[collection.name.rawValue].map(Set.init), !wanted.isEmpty else { continue }
+            var held: [String: String] = [:]
+            for (key, text) in try await collection.read(stores) where wanted.contains(key) { held[key] = text }
+            var changes: [SyncChange] = []
+            var logged = Set<String>()
+            for record in try await log.records(in: collection.name, keys: Array(wanted)) {
+                logged.insert(record.key)
+                let text = try record.payload(rule: collection.rule)
+                if held[record.key] != text { changes.append(SyncChange(key: record.key, old: held[record.key], new: text)) }
+            }
+            for key in wanted.subtracting(logged).sorted() where held[key] != nil {
+                changes.append(SyncChange(key: key, old: held[key], new: nil))
+            }
+            guard !changes.isEmpty else { continue }
+            let write = try collection.prepare(changes)
+            try await stores.changes.attributing(to: .sync) { try await write(stores) }
+        }
+        try await log.setValue(nil, for: Self.applyingName)
     }
 
     // MARK: - Sending

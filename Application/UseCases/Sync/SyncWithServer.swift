@@ -126,12 +126,12 @@ public struct SyncWithServer: Sendable {
             if !last { next = request(after: page.cursor) }
             // `nil` from the recorder is "anything may have changed" (a restore): everything is captured.
             let written: Set<RecordCollection>? = if let writes { writes.take() } else { [] }
-            let receipt = try await replica.receive(page.records, capturingFirst: written)
+            let receipt = try await replica.receive(page.records, capturingFirst: written,
+                                                    settingAfter: [Self.cursorName: String(page.cursor)])
             report.receive(receipt, of: page.records)
             if listed != nil {
                 for record in page.records { listed?[record.collection, default: []].insert(record.key) }
             }
-            try await log.setValue(String(page.cursor), for: Self.cursorName)
             if last {
                 if let listed {
                     report.dropped = try await replica.dropUnseen(listed)

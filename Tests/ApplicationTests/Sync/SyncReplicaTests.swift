@@ -296,6 +296,75 @@ import WellnessTestSupport
         #expect(try await phone.journals.journals(on: day...day).first?.notes == "from the laptop")
     }
 
+    /// A sync log whose saves fail while told to: a process stopped between writing what it
+    /// received into the store and into the log (a full disk, a killed process).
+    final class FailingLog: SyncLogRepository, @unchecked Sendable {
+        let base: any SyncLogRepository
+        private let lock = NSLock()
+        private var failing = false
+
+        init(_ base: any SyncLogRepository) { self.base = base }
+
+        func failSaves(_ fail: Bool) { lock.withLock { failing = fail } }
+
+        struct Stopped: Error {}
+
+        func records(in collection: RecordCollection) async throws -> [SyncRecord] { try await base.records(in: collection) }
+        func records(in collection: RecordCollection, keys: [String]) async throws -> [SyncRecord] {
+            try await base.records(in: collection, keys: keys)
+        }
+        func save(_ records: [SyncRecord], pending: Bool) async throws {
+            if lock.withLock({ failing }) { throw Stopped() }
+            try await base.save(records, pending: pending)
+        }
+        func pending(limit: Int) async throws -> [SyncRecord] { try await base.pending(limit: limit) }
+        func markSent(_ records: [SyncRecord]) async throws { try await base.markSent(records) }
+        func changes(after sequence: Int64, limit: Int) async throws -> [SequencedSyncRecord] {
+            try await base.changes(after: sequence, limit: limit)
+        }
+        func removeTombstones(stampedBefore time: Int64) async throws -> Int64? {
+            try await base.removeTombstones(stampedBefore: time)
+        }
+        func value(_ name: String) async throws -> String? { try await base.value(name) }
+        func setValue(_ value: String?, for name: String) async throws { try await base.setValue(value, for: name) }
+        func exclusively<T: Sendable>(_ body: () async throws -> T) async throws -> T { try await base.exclusively(body) }
+    }
+
+    @Test func aReceiveStoppedBetweenTheStoreAndTheLogIsUndoneAndNeverSentAsThisDevicesEdit() async throws {
+        let server = try Server(clock: clock)
+        let phone = WellnessRepositories.inMemory()
+        var laptop = WellnessRepositories.inMemory()
+        let log = FailingLog(laptop.syncLog!)
+        laptop.syncLog = log
+        _ = try await sync(laptop, server)
+
+        let walk = try Walk(start: Fixtures.instant("2026-11-22T08:00:00Z"), minutes: 30)
+        try await phone.records.repository(for: WalkRecords.self).save(walk)
+        _ = try await sync(phone, server)
+
+        // The laptop writes the phone's walk into its store, and stops before its log has it.
+        log.failSaves(true)
+        await #expect(throws: FailingLog.Stopped.self) { try await sync(laptop, server) }
+        log.failSaves(false)
+        #expect(try await laptop.records.repository(for: WalkRecords.self).all().map(\.minutes) == [30])
+
+        // Later, the phone corrects the walk.
+        clock.set(clock.now().addingTimeInterval(60))
+        let corrected = try Walk(id: walk.id, start: walk.start, minutes: 45)
+        try await phone.records.repository(for: WalkRecords.self).save(corrected)
+        _ = try await sync(phone, server)
+
+        // The laptop's next sync does not stamp the walk it half received as its own new edit
+        // (which would have won over the phone's later correction): it takes the correction.
+        clock.set(clock.now().addingTimeInterval(60))
+        let report = try await sync(laptop, server)
+        #expect(report.sent.isEmpty, "\(report.sent)")
+        _ = try await sync(phone, server)
+        for stores in [laptop, phone, server.stores] {
+            #expect(try await stores.records.repository(for: WalkRecords.self).all().map(\.minutes) == [45])
+        }
+    }
+
     @Test func aPageOfLargeRecordsStopsNearItsByteBound() async throws {
         let server = try Server(clock: clock)
         let stamp = SyncStamp(time: 1, counter: 0, device: "phone")
