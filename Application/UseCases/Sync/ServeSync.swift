@@ -44,6 +44,7 @@ public struct ServeSync: Sendable {
         if let text = try await replica.log.value(Self.answerName(batch.key)), let merged = Int(text) {
             return SyncPushAnswer(merged: merged)
         }
+        try refuseStampsAhead(batch.records)
         try await captureOnce()
         let receipt = try await replica.receive(batch.records)
         let answer = SyncPushAnswer(merged: receipt.merged.values.reduce(0, +))
@@ -89,6 +90,23 @@ public struct ServeSync: Sendable {
     /// route says what it wrote).
     private func captureOnce() async throws {
         if try await replica.log.value(SyncReplica.capturedName) == nil { try await replica.capture() }
+    }
+
+    /// How far ahead of this server's clock a pushed change may be stamped: a day. A device
+    /// whose clock runs further ahead would stamp edits that beat every later edit made elsewhere
+    /// until real time caught up, and every device that saw them would carry its clock forward
+    /// (a hybrid logical clock's maximum offset).
+    public static let maximumClockLead: TimeInterval = 86_400
+
+    /// Refuses (``SyncError/refused(_:_:_:)``) the first record stamped more than
+    /// ``maximumClockLead`` after this server's clock.
+    private func refuseStampsAhead(_ records: [SyncRecord]) throws(SyncError) {
+        let now = replica.clock.now().timeIntervalSince1970
+        let limit = Int64(((now + Self.maximumClockLead) * 1000).rounded(.down))
+        guard let ahead = records.first(where: { $0.stamp.time > limit }) else { return }
+        let hours = Int((Double(ahead.stamp.time) / 1000 - now) / 3600)
+        throw SyncError.refused(ahead.collection, ahead.key, RecordRejection(
+            "it was changed \(hours) hours after this server's time; check the device's date and time"))
     }
 
     /// How long a deleted record's tombstone is kept after its delete: a device that pulls within

@@ -70,6 +70,12 @@ import WellnessTestSupport
             collection: GoalRecords.collection, key: "0a0b0c0d-0000-4000-8000-000000000004", life: 1,
             lifeStamp: SyncStamp(time: 1, counter: 0, device: "phone"),
             values: ["title": .init(stamp: SyncStamp(time: 1, counter: 0, device: "phone"), json: "not json")])),
+        // The server's clock says 2026-11-24T09:00Z; this is 25 hours later.
+        ("a change stamped over a day ahead of the server's clock", SyncRecord(
+            collection: MoodRecords.collection, key: "2026-11-22", life: 1,
+            lifeStamp: SyncStamp(time: 1_795_600_800_000, counter: 0, device: "phone"),
+            values: ["": .init(stamp: SyncStamp(time: 1_795_600_800_000, counter: 0, device: "phone"),
+                               json: #"{"day":"2026-11-22","score":3}"#)])),
     ])
     func aRecordTheServerCannotTakeIsRefusedNamingIt(why: String, record: SyncRecord) async throws {
         let server = try Server(clock: clock)
@@ -294,6 +300,15 @@ import WellnessTestSupport
         _ = try await sync(laptop, server)
         _ = try await sync(phone, server)
         #expect(try await phone.journals.journals(on: day...day).first?.notes == "from the laptop")
+    }
+
+    @Test func aChangeStampedWithinADayAheadOfTheServersClockIsTaken() async throws {
+        let server = try Server(clock: clock)
+        // 23 hours after the server's 2026-11-24T09:00Z: a device's clock a little fast.
+        let stamp = SyncStamp(time: 1_795_593_600_000, counter: 0, device: "phone")
+        let mood = SyncRecord(collection: MoodRecords.collection, key: "2026-11-22", life: 1, lifeStamp: stamp,
+                              values: ["": .init(stamp: stamp, json: #"{"day":"2026-11-22","score":3}"#)])
+        #expect(try await server.push(SyncPush(key: "k1", timeZone: nil, records: [mood])).merged == 1)
     }
 
     /// A sync log whose saves fail while told to: a process stopped between writing what it
