@@ -25,9 +25,12 @@ extension APIServer {
             let batch = try await Self.readPush(request, limit: configuration.maxSyncBodyBytes,
                                                 batchLimit: configuration.maxSyncBatchBytes)
             try await spend(batch.records.count, context)
-            let sync = try await serveSync(account, timeZone: batch.timeZone)
+            // The zone is kept once the push is taken: a refused push changes nothing.
+            let sync = try await serveSync(account, timeZone: batch.timeZone, keeping: false)
             do {
-                return try Self.json(try await sync.push(batch))
+                let answer = try await sync.push(batch)
+                _ = try await serveSync(account, timeZone: batch.timeZone)
+                return try Self.json(answer)
             } catch let error as SyncError {
                 guard case let .refused(collection, key, _) = error else { throw error }
                 throw APIError(.unprocessableContent, .syncRefused,
@@ -58,11 +61,12 @@ extension APIServer {
     }
 
     /// The account's sync, once the time zone a device named (if any) is checked (400 naming
-    /// `timeZone`) and kept as the account's; 503 when its store keeps no sync log.
-    private func serveSync(_ account: Account, timeZone: String?) async throws -> ServeSync {
+    /// `timeZone`) and, unless `keeping` is false, kept as the account's; 503 when its store
+    /// keeps no sync log.
+    private func serveSync(_ account: Account, timeZone: String?, keeping: Bool = true) async throws -> ServeSync {
         if let timeZone {
             do {
-                if let note = sessions.noteTimeZone {
+                if keeping, let note = sessions.noteTimeZone {
                     try await note.execute(timeZone, of: account)
                 } else {
                     try AccountTimeZone.check(timeZone)

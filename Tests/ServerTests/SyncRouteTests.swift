@@ -234,6 +234,11 @@ struct SyncRouteTests {
             #expect(bad.error?.message.contains("\"timeZone\"") == true, "\(bad)")
             #expect(try await server.host.account("ann@example.org").timeZone == "Europe/Amsterdam")
             #expect(!(try await Self.pullAll(server, token).records.contains { $0.key == "2026-03-08" }))
+
+            // A push the server refuses (a mood scored 9) changes nothing, the zone neither.
+            let refused = try await Self.push(server, token, timeZone: "Asia/Tokyo", [Self.mood("2026-03-07", score: 9)])
+            #expect(refused.status == 422, "\(refused)")
+            #expect(try await server.host.account("ann@example.org").timeZone == "Europe/Amsterdam")
         }
     }
 
