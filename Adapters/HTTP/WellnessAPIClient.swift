@@ -289,7 +289,8 @@ extension Wire.Route.Method {
 }
 
 /// Sync's routes (`POST /api/sync/push`, `GET /api/sync/pull`): a record the server refuses is
-/// `SyncError.refusedByServer` with the server's message, naming the record.
+/// `SyncError.refused` naming it (`SyncError.refusedByServer` with the server's message when the
+/// server does not say which record).
 public struct HTTPSyncRemote: SyncRemote {
     let api: WellnessAPIClient
 
@@ -298,7 +299,12 @@ public struct HTTPSyncRemote: SyncRemote {
 
     public func push(_ batch: SyncPush) async throws -> SyncPushAnswer {
         let answer = try await api.send(.syncPush, json: batch)
-        if answer.status == 422, let error = answer.error { throw SyncError.refusedByServer(error.message) }
+        if answer.status == 422, let error = answer.error {
+            if let record = error.record {
+                throw SyncError.refused(RecordCollection(rawValue: record.collection), record.key, RecordRejection(record.reason))
+            }
+            throw SyncError.refusedByServer(error.message)
+        }
         return try api.decode(SyncPushAnswer.self, from: answer)
     }
 

@@ -16,6 +16,8 @@ public struct APIError: Error, HTTPResponseError, Sendable {
     public let message: String
     /// Extra headers sent with the answer (`Retry-After`, `WWW-Authenticate`, `Allow`).
     public var headers: HTTPFields = [:]
+    /// The record a sync push's server refused, sent as `error.record`.
+    public var record: Wire.ErrorBody.RefusedRecord?
 
     /// An error answer with this status, code, message and extra headers.
     public init(_ status: HTTPResponse.Status, _ code: Wire.ErrorCode, _ message: String, headers: HTTPFields = [:]) {
@@ -33,7 +35,7 @@ public struct APIError: Error, HTTPResponseError, Sendable {
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         var headers = self.headers
         headers[.contentType] = "application/json; charset=utf-8"
-        let data = try Wire.encoder.encode(Wire.ErrorBody(code: code, message: message))
+        let data = try Wire.encoder.encode(Wire.ErrorBody(code: code, message: message, record: record))
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 

@@ -32,9 +32,11 @@ extension APIServer {
                 _ = try await serveSync(account, timeZone: batch.timeZone)
                 return try Self.json(answer)
             } catch let error as SyncError {
-                guard case let .refused(collection, key, _) = error else { throw error }
-                throw APIError(.unprocessableContent, .syncRefused,
-                               "the \(collection.rawValue) record \"\(key)\" was refused: \(describe(error))")
+                guard case let .refused(collection, key, why) = error else { throw error }
+                var refusal = APIError(.unprocessableContent, .syncRefused,
+                                       "the \(collection.rawValue) record \"\(key)\" was refused: \(describe(error))")
+                refusal.record = .init(collection: collection.rawValue, key: key, reason: describe(why))
+                throw refusal
             }
         }
 

@@ -28,22 +28,43 @@ public enum Wire {
 
     /// `{"error": {"code", "message"}}`.
     public struct ErrorBody: Codable, Sendable, Equatable {
-        /// The inner object: `{code, message}`.
+        /// The inner object: `{code, message}`, and what a sync push's refused record is.
         public struct Detail: Codable, Sendable, Equatable {
             /// `code`: what went wrong, for programs (`VALIDATION_ERROR`, `UNAUTHORIZED`, …).
             public let code: String
             /// `message`: what went wrong, in words.
             public let message: String
-            /// An error's code and message.
-            public init(code: String, message: String) {
+            /// `record`: the record a sync push's server refused (`SYNC_REFUSED`), for the
+            /// device to set it aside; absent otherwise.
+            public let record: RefusedRecord?
+            /// An error's code and message, and the refused record if any.
+            public init(code: String, message: String, record: RefusedRecord? = nil) {
                 self.code = code
                 self.message = message
+                self.record = record
             }
         }
+
+        /// `{collection, key, reason}`: a record a sync push's server refused, and why.
+        public struct RefusedRecord: Codable, Sendable, Equatable {
+            public let collection: String
+            public let key: String
+            /// Why, in words (the message says it too, with the record's name).
+            public let reason: String
+
+            public init(collection: String, key: String, reason: String) {
+                self.collection = collection
+                self.key = key
+                self.reason = reason
+            }
+        }
+
         /// `error`: the code and the message.
         public let error: Detail
-        /// The body of an error with this code and message.
-        public init(code: String, message: String) { error = Detail(code: code, message: message) }
+        /// The body of an error with this code and message (and refused record).
+        public init(code: String, message: String, record: RefusedRecord? = nil) {
+            error = Detail(code: code, message: message, record: record)
+        }
     }
 
     // MARK: - Sessions

@@ -34,7 +34,7 @@ struct CheckinCommand: AsyncParsableCommand {
                 let delivery = await console.sendWrites([CheckinRecords.collection])
                 let sent: Bool? = switch (receipt.delivery, delivery) {
                 case (_, .sent?): true
-                case (_, .pending?), (_, .sessionEnded?): false
+                case (_, .pending?), (_, .sessionEnded?), (_, .refused?): false
                 case (.local, nil): nil
                 case (.sent, nil): true
                 case (.queued, nil), (.rateLimited, nil), (.sessionEnded, nil), (.alreadyThere, nil): false
@@ -50,6 +50,8 @@ struct CheckinCommand: AsyncParsableCommand {
                         console.print(console.text.string("cli.checkin.rateLimited"))
                     } else if receipt.delivery == .alreadyThere {
                         console.print(console.text.string("cli.checkin.alreadyThere", .verbatim(checkin.day.description)))
+                    } else if delivery == .refused {
+                        // Told on standard error, with why.
                     } else if let sent {
                         console.print(console.text.string(sent ? "cli.checkin.sent" : "cli.checkin.willSync"))
                     }

@@ -77,6 +77,7 @@ struct Console {
             return delivery
         } catch {
             warn(messages.message(for: error))
+            if case SyncError.refused = error { return .refused }
             return .pending
         }
     }

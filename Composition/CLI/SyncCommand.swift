@@ -5,7 +5,8 @@ import WellnessComposition
 
 /// `wellness sync`: sends what changed here and receives what changed on other devices, every
 /// collection, and sends check-ins an older version left queued. Exits with status 1 when the
-/// server cannot be reached, refuses something, or a queued check-in could not be sent.
+/// server cannot be reached, refused a record (kept here, set aside until it changes), or a
+/// queued check-in could not be sent.
 struct SyncCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync", abstract: "Send what changed here to the server and receive what changed on your other devices.")
@@ -23,13 +24,14 @@ struct SyncCommand: AsyncParsableCommand {
                 if queued.isWorthTelling { console.showSync(queued) }
                 console.showSync(report)
             }
-            if queued.waiting + queued.held > 0 { throw CLIFailure(message: "", status: 1) }
+            if queued.waiting + queued.held > 0 || !report.setAside.isEmpty { throw CLIFailure(message: "", status: 1) }
         }
     }
 }
 
 /// `sync --json`: per collection what was sent, received and changed here, the records of this
-/// device that a later change elsewhere replaced, and the old queue's summary.
+/// device that a later change elsewhere replaced, the records set aside because the server
+/// refused them (collection → key → why), and the old queue's summary.
 struct SyncOutput: Encodable {
     struct Collection: Encodable {
         let sent: Int
@@ -41,6 +43,7 @@ struct SyncOutput: Encodable {
 
     let collections: [String: Collection]
     let replaced: [String: [String]]
+    let setAside: [String: [String: String]]
     let queue: FlushSummary
 
     init(_ report: SyncReport, queue: FlushSummary) {
@@ -50,6 +53,7 @@ struct SyncOutput: Encodable {
                                        merged: report.merged[name] ?? 0, dropped: report.dropped[name] ?? 0))
         })
         replaced = Dictionary(uniqueKeysWithValues: report.replaced.map { ($0.key.rawValue, $0.value) })
+        setAside = Dictionary(uniqueKeysWithValues: report.setAside.map { ($0.key.rawValue, $0.value) })
         self.queue = queue
     }
 }
@@ -73,6 +77,11 @@ extension Console {
         }
         for (name, count) in report.dropped.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             print(text.string("cli.sync.dropped", .verbatim(name.rawValue), .number(count)))
+        }
+        for (name, records) in report.setAside.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            for (key, reason) in records.sorted(by: { $0.key < $1.key }) {
+                print(text.string("cli.sync.setAside", .verbatim(name.rawValue), .verbatim(key), .verbatim(reason)))
+            }
         }
         for (name, keys) in report.replaced.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             for key in keys.sorted() {

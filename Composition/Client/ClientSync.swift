@@ -56,18 +56,25 @@ public struct ClientSync: Sendable {
         /// The server refused the session (its token is forgotten): they are sent once the
         /// person logs in again.
         case sessionEnded
+        /// The server refused a record (``send(_:within:)`` throws it; a caller that tells it
+        /// says so): it is kept here, set aside until it changes, and `wellness sync` lists it.
+        case refused
     }
 
     /// Takes note of what changed in `collections` (`nil`: anything; empty: nothing) and sends
     /// every pending change, if the server takes them within `limit`; else they stay pending. A record the
-    /// server refuses is thrown (`SyncError.refusedByServer`).
+    /// server refuses is set aside and thrown (`SyncError.refused`) once the rest is sent.
     public func send(_ collections: Set<RecordCollection>?, within limit: Duration = .seconds(1)) async throws -> Delivery {
         let engine = self.engine
         if collections?.isEmpty != true { try await engine.capture(collections) }
         return try await withThrowingTaskGroup(of: Delivery?.self) { group in
             group.addTask {
                 do {
-                    _ = try await engine.send([])
+                    let report = try await engine.send([])
+                    if let (collection, records) = report.refused.min(by: { $0.key.rawValue < $1.key.rawValue }),
+                       let (key, reason) = records.min(by: { $0.key < $1.key }) {
+                        throw SyncError.refused(collection, key, RecordRejection(reason))
+                    }
                     return .sent
                 } catch ApiFailure.unauthorized {
                     return .sessionEnded

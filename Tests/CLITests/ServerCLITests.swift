@@ -316,6 +316,35 @@ struct ServerCLITests {
         #expect(queue.isEmpty, "nothing went through the check-in API's queue")
     }
 
+    @Test("a device whose clock runs days ahead: the server refuses its changes, which are kept here and set aside, and sync says so")
+    func refusedChangesAreSetAside() async throws {
+        let serverData = try await Self.serverDataWithAnn()
+        let server = try await ServerProcess(serverData)
+        defer { _ = server.stop() }
+        let laptop = try Sandbox()
+        let login = try await laptop.raw(["login", "--server", server.url, "--email", "ann@example.org",
+                                          "--data-dir", laptop.data.path], input: Self.password + "\n")
+        try #require(login.status == 0, "\(login)")
+        // The laptop's clock says 2030: the server (on today's clock) refuses what it stamps.
+        let ahead = "2030-01-01T09:00:00Z"
+        let checkin = try await laptop.run(["checkin", "--energy", "4", "--stress", "2", "--social", "4",
+                                            "--day", "2026-11-20"], now: ahead)
+        #expect(checkin.status == 0, "saved here: \(checkin)")
+        #expect(checkin.stderr.contains("was refused") && checkin.stderr.contains("date and time"), "says why: \(checkin)")
+        #expect(!checkin.stdout.contains("Will sync"), "it will not, as it is: \(checkin)")
+        let synced = try await laptop.run(["sync"], now: ahead)
+        #expect(synced.status == 1, "\(synced)")
+        #expect(synced.stdout.contains("The server refused the checkins record 2026-11-20"), "\(synced)")
+        let json = try await laptop.run(["sync", "--json"], now: ahead)
+        let object = try #require(try json.json() as? [String: Any], "\(json)")
+        let aside = try #require(object["setAside"] as? [String: [String: String]], "\(json)")
+        #expect(aside["checkins"]?["2026-11-20"] != nil, "\(aside)")
+        // Kept here all along.
+        let listed = try #require(try await laptop.ok(["checkin", "list", "--days", "2000", "--json"], now: ahead).json()
+                                      as? [[String: Any]])
+        #expect(listed.contains { $0["day"] as? String == "2026-11-20" }, "\(listed)")
+    }
+
     @Test("two devices check in on one day: the later check-in wins everywhere, and the device it replaced is told")
     func laterCheckinWins() async throws {
         let serverData = try await Self.serverDataWithAnn()

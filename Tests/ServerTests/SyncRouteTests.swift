@@ -105,6 +105,9 @@ struct SyncRouteTests {
             #expect(reply.error?.code == "SYNC_REFUSED")
             #expect(reply.error?.message.contains("checkins") == true)
             #expect(reply.error?.message.contains("2026-03-10") == true)
+            #expect(reply.error?.record?.collection == "checkins" && reply.error?.record?.key == "2026-03-10",
+                    "the record is named for programs too: \(reply)")
+            #expect(reply.error?.record?.reason.isEmpty == false)
             let pulled = try await Self.pullAll(server, token).records
             #expect(!pulled.contains { $0.collection == "moods" }, "the mood of the refused batch is not kept")
             if let wellness = try? await server.host.workspace(ann.id) {

@@ -74,12 +74,19 @@ public struct SyncWithServer: Sendable {
         return report
     }
 
+    /// Sends the pending records in batches. A record the server refuses (naming it) is set
+    /// aside: kept here and pending, but not sent again until it changes, so the rest still goes
+    /// (one refused record used to fail every batch it was in, at every sync, for good).
     private func push(into report: inout SyncReport) async throws {
         let encoder = JSONEncoder()
-        // Bounded: each round sends at least one pending record, which is then no longer pending.
+        var aside = try await setAside()
+        // Bounded: each round sends at least one pending record, which is then no longer
+        // pending, or sets one aside.
         for _ in 0..<1_000_000 {
-            let pending = try await replica.pending(limit: batchSize)
-            guard !pending.isEmpty else { return }
+            let pending = try await replica.pending(limit: batchSize + aside.count).filter { record in
+                !aside.contains { $0.holds(record) }
+            }.prefix(batchSize)
+            guard !pending.isEmpty else { break }
             var batch: [SyncRecord] = []
             var bytes = 0
             for record in pending {
@@ -88,10 +95,44 @@ public struct SyncWithServer: Sendable {
                 batch.append(record)
                 bytes += size
             }
-            _ = try await remote.push(SyncPush(key: UUID().uuidString.lowercased(), timeZone: timeZone, records: batch))
+            do {
+                _ = try await remote.push(SyncPush(key: UUID().uuidString.lowercased(), timeZone: timeZone, records: batch))
+            } catch let SyncError.refused(collection, key, why) {
+                guard let record = batch.first(where: { $0.collection == collection && $0.key == key }) else {
+                    throw SyncError.refused(collection, key, why)
+                }
+                aside.removeAll { $0.names(record) }
+                aside.append(SetAsideRecord(record, reason: why.reason))
+                try await keepSetAside(aside)
+                report.refused[collection, default: [:]][key] = why.reason
+                continue
+            }
             try await replica.sent(batch)
             for record in batch { report.sent[record.collection, default: 0] += 1 }
+            // One set aside before and taken now (it changed since) is no longer aside.
+            if aside.contains(where: { entry in batch.contains { entry.names($0) } }) {
+                aside.removeAll { entry in batch.contains { entry.names($0) } }
+                try await keepSetAside(aside)
+            }
         }
+        // What no longer waits (it was received since, say) is no longer set aside.
+        let waiting = try await replica.pending(limit: aside.count + batchSize)
+        let still = aside.filter { entry in waiting.contains { entry.holds($0) } }
+        if still != aside { try await keepSetAside(still) }
+        for entry in still { report.setAside[RecordCollection(rawValue: entry.collection), default: [:]][entry.key] = entry.reason }
+    }
+
+    static let setAsideName = "set aside"
+
+    /// The records set aside, as the log keeps them.
+    private func setAside() async throws -> [SetAsideRecord] {
+        guard let text = try await replica.log.value(Self.setAsideName) else { return [] }
+        return (try? JSONDecoder().decode([SetAsideRecord].self, from: Data(text.utf8))) ?? []
+    }
+
+    private func keepSetAside(_ records: [SetAsideRecord]) async throws {
+        let text = records.isEmpty ? nil : String(decoding: try JSONEncoder().encode(records), as: UTF8.self)
+        try await replica.log.setValue(text, for: Self.setAsideName)
     }
 
     /// Takes the pages after the kept cursor, asking for the next page while it merges in the
@@ -158,6 +199,12 @@ public struct SyncReport: Sendable, Equatable {
     /// Records removed here because the server no longer has them: deleted on another device
     /// while this one was away longer than the server keeps tombstones (``SyncPage/reset``).
     public var dropped: [RecordCollection: Int] = [:]
+    /// Records the server refused in this sync, by collection and key, with why: kept here and
+    /// set aside (not sent again until they change), while the rest was sent.
+    public var refused: [RecordCollection: [String: String]] = [:]
+    /// Every record set aside after this sync (refused in it or before, unchanged since), by
+    /// collection and key, with why.
+    public var setAside: [RecordCollection: [String: String]] = [:]
 
     public init() {}
 
@@ -166,4 +213,26 @@ public struct SyncReport: Sendable, Equatable {
         merged.merge(receipt.merged, uniquingKeysWith: +)
         replaced.merge(receipt.replaced, uniquingKeysWith: +)
     }
+}
+
+/// A pending record the server refused, as it was when refused: not sent again until it changes.
+struct SetAsideRecord: Codable, Equatable, Sendable {
+    let collection: String
+    let key: String
+    /// Its stamp when refused (a change since gives it a later one).
+    let stamp: String
+    let reason: String
+
+    init(_ record: SyncRecord, reason: String) {
+        collection = record.collection.rawValue
+        key = record.key
+        stamp = record.stamp.description
+        self.reason = reason
+    }
+
+    /// Whether `record` is this one, as it was when refused.
+    func holds(_ record: SyncRecord) -> Bool { names(record) && record.stamp.description == stamp }
+
+    /// Whether `record` has this one's collection and key.
+    func names(_ record: SyncRecord) -> Bool { record.collection.rawValue == collection && record.key == key }
 }

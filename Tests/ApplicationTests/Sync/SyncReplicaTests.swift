@@ -302,6 +302,32 @@ import WellnessTestSupport
         #expect(try await phone.journals.journals(on: day...day).first?.notes == "from the laptop")
     }
 
+    @Test func aRecordTheServerRefusesIsSetAsideAndTheRestIsSent() async throws {
+        let server = try Server(clock: clock)
+        let laptop = WellnessRepositories.inMemory()
+        _ = try await sync(laptop, server)
+        // A pending record the server refuses (a kind that stays on each device, as a bug or an
+        // older version might have logged it), and a walk made after it.
+        let stamp = SyncStamp(time: 1_795_500_000_000, counter: 0, device: "laptop")
+        let bad = SyncRecord(collection: GoalTipsRecords.collection, key: "x", life: 1, lifeStamp: stamp,
+                             values: ["": .init(stamp: stamp, json: "{}")])
+        try await laptop.syncLog!.save([bad], pending: true)
+        let walk = try Walk(start: Fixtures.instant("2026-11-22T08:00:00Z"), minutes: 30)
+        try await laptop.records.repository(for: WalkRecords.self).save(walk)
+
+        let first = try await sync(laptop, server)
+        #expect(Array(first.refused[GoalTipsRecords.collection]?.keys ?? [:].keys) == ["x"])
+        #expect(first.setAside[GoalTipsRecords.collection]?["x"] != nil)
+        #expect(first.sent[WalkRecords.collection] == 1, "the rest went")
+        #expect(try await server.stores.records.repository(for: WalkRecords.self).all().map(\.id) == [walk.id])
+
+        // Set aside, it is not sent again (nor refused again) until it changes, and still told.
+        let second = try await sync(laptop, server)
+        #expect(second.refused.isEmpty && second.sent.isEmpty)
+        #expect(second.setAside[GoalTipsRecords.collection]?["x"] == first.setAside[GoalTipsRecords.collection]?["x"])
+        #expect(try await laptop.syncLog!.pending(limit: 10).map(\.key) == ["x"], "kept here")
+    }
+
     @Test func aChangeStampedWithinADayAheadOfTheServersClockIsTaken() async throws {
         let server = try Server(clock: clock)
         // 23 hours after the server's 2026-11-24T09:00Z: a device's clock a little fast.
