@@ -31,16 +31,36 @@ public struct ServeSync: Sendable {
         self.ownWrites = ownWrites
     }
 
+    /// Where an answer was kept per key before answers were kept together (still read).
     static func answerName(_ key: String) -> String { "push \(key)" }
+    static let answersName = "push answers"
+    /// How long a push's answer is kept for a replay of its key: a day (a device sends a push
+    /// whose answer it lost again at its next sync).
+    public static let answerRetention: TimeInterval = 86_400
+    /// The most answers kept, the latest: a replay of an older key merges again (merges are
+    /// idempotent) and answers how many records changed then, none.
+    public static let maximumAnswers = 1000
 
-    /// Merges in a device's batch; the first answer of its key again for a replay. A record it
-    /// refuses fails the whole batch (``SyncError/refused(_:_:_:)``), and nothing of it is kept.
+    /// A push's first answer, and when it was given (milliseconds since 1970).
+    private struct KeptAnswer: Codable {
+        let merged: Int
+        let at: Int64
+    }
+
+    /// Merges in a device's batch; the first answer of its key again for a replay within
+    /// ``answerRetention`` (of the latest ``maximumAnswers``). A record it refuses fails the
+    /// whole batch (``SyncError/refused(_:_:_:)``), and nothing of it is kept.
     public func push(_ batch: SyncPush) async throws -> SyncPushAnswer {
         // One push at a time per store: its replay check, merge and answer are one step.
         try await replica.exclusively { try await pushHeld(batch) }
     }
 
     private func pushHeld(_ batch: SyncPush) async throws -> SyncPushAnswer {
+        var answers: [String: KeptAnswer] = [:]
+        if let text = try await replica.log.value(Self.answersName) {
+            answers = (try? JSONDecoder().decode([String: KeptAnswer].self, from: Data(text.utf8))) ?? [:]
+        }
+        if let kept = answers[batch.key] { return SyncPushAnswer(merged: kept.merged) }
         if let text = try await replica.log.value(Self.answerName(batch.key)), let merged = Int(text) {
             return SyncPushAnswer(merged: merged)
         }
@@ -48,7 +68,17 @@ public struct ServeSync: Sendable {
         try await captureOnce()
         let receipt = try await replica.receive(batch.records)
         let answer = SyncPushAnswer(merged: receipt.merged.values.reduce(0, +))
-        try await replica.log.setValue(String(answer.merged), for: Self.answerName(batch.key))
+        // Kept together, for a day, the latest so many: one value per key grew for ever.
+        let now = Int64((replica.clock.now().timeIntervalSince1970 * 1000).rounded(.down))
+        answers = answers.filter { now - $0.value.at < Int64(Self.answerRetention * 1000) }
+        answers[batch.key] = KeptAnswer(merged: answer.merged, at: now)
+        if answers.count > Self.maximumAnswers {
+            let latest = answers.sorted { ($0.value.at, $0.key) > ($1.value.at, $1.key) }.prefix(Self.maximumAnswers)
+            answers = Dictionary(uniqueKeysWithValues: latest.map { ($0.key, $0.value) })
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        try await replica.log.setValue(String(decoding: try encoder.encode(answers), as: UTF8.self), for: Self.answersName)
         return answer
     }
 

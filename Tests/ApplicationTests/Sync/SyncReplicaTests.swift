@@ -141,6 +141,34 @@ import WellnessTestSupport
         #expect(try await server.pull(after: cursor, limit: 10, timeZone: nil).records.isEmpty)
     }
 
+    @Test func pushAnswersAreKeptForADayAndAtMostSoMany() async throws {
+        let server = try Server(clock: clock)
+        func mood(_ day: String, score: Int) -> SyncRecord {
+            let stamp = SyncStamp(time: 1_795_500_000_000 + Int64(score), counter: 0, device: "phone")
+            return SyncRecord(collection: MoodRecords.collection, key: day, life: 1, lifeStamp: stamp,
+                              values: ["": .init(stamp: stamp, json: #"{"day":"\#(day)","score":\#(score)}"#)])
+        }
+        #expect(try await server.push(SyncPush(key: "old", timeZone: nil, records: [mood("2026-11-20", score: 2)])).merged == 1)
+        for index in 0..<ServeSync.maximumAnswers {
+            clock.set(clock.now().addingTimeInterval(1))
+            _ = try await server.push(SyncPush(key: "k\(index)", timeZone: nil, records: [mood("2026-11-21", score: 3)]))
+        }
+        // The latest so many are kept together, in one value of the log: "old" is no longer.
+        let kept = try #require(try await server.stores.syncLog?.value("push answers"))
+        let answers = try #require(try JSONSerialization.jsonObject(with: Data(kept.utf8)) as? [String: Any])
+        #expect(answers.count == ServeSync.maximumAnswers)
+        #expect(answers["old"] == nil && answers["k0"] != nil)
+        // A replay of "old" merges again, which changes nothing now.
+        #expect(try await server.push(SyncPush(key: "old", timeZone: nil, records: [mood("2026-11-20", score: 2)])).merged == 0)
+
+        // A day later the answers kept before are forgotten.
+        clock.set(clock.now().addingTimeInterval(ServeSync.answerRetention + 1))
+        _ = try await server.push(SyncPush(key: "next day", timeZone: nil, records: [mood("2026-11-22", score: 4)]))
+        let later = try #require(try await server.stores.syncLog?.value("push answers"))
+        let left = try #require(try JSONSerialization.jsonObject(with: Data(later.utf8)) as? [String: Any])
+        #expect(Set(left.keys) == ["next day"])
+    }
+
     @Test func theTierIsTheServersAndTheQueueStaysOnItsDevice() async throws {
         let server = try Server(clock: clock)
         try await server.stores.tier.setTier(.pro)
