@@ -36,10 +36,15 @@ public struct SyncRecord: Sendable, Equatable, Codable {
         }
 
         /// The later of two; of two with one stamp (which one device never gives twice), the
-        /// greater text, so that the choice is the same everywhere.
+        /// greater text, a removal (`nil`) below any text, so that the choice is the same
+        /// everywhere, whichever comes first.
         static func later(_ lhs: Value, _ rhs: Value) -> Value {
             if lhs.stamp != rhs.stamp { return lhs.stamp > rhs.stamp ? lhs : rhs }
-            return (lhs.json ?? "") >= (rhs.json ?? "") ? lhs : rhs
+            switch (lhs.json, rhs.json) {
+            case let (left?, right?): return left >= right ? lhs : rhs
+            case (nil, _): return rhs
+            case (_, nil): return lhs
+            }
         }
     }
 

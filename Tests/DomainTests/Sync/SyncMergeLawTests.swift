@@ -42,6 +42,19 @@ struct SyncMergeLawTests {
         if shape != .wholeRecord { #expect(valuesJoined > 25) }
     }
 
+    @Test("of two values with one stamp, a removal and an empty text merge alike in either order")
+    func tiedRemovalAndEmptyText() {
+        // Only a crafted push makes this pair (a stamp names its device), but the merge must still commute.
+        let stamp = SyncStamp(time: 5, counter: 0, device: "a")
+        func copy(_ json: String?) -> SyncRecord {
+            SyncRecord(collection: "goals", key: "g", life: 1, lifeStamp: stamp, values: ["title": .init(stamp: stamp, json: json)])
+        }
+        let removed = copy(nil), empty = copy(""), text = copy(#""x""#)
+        #expect(removed.merged(with: empty) == empty.merged(with: removed))
+        #expect(removed.merged(with: empty) == empty)
+        #expect(text.merged(with: empty) == empty.merged(with: text))
+    }
+
     @Test("4 to 6 copies merged in any order and grouping give one record", arguments: SyncShape.allCases)
     func anyOrder(shape: SyncShape) throws {
         var random = SyncSplitMix64(seed: 0x5EED_0002)
