@@ -288,7 +288,11 @@ import WellnessTestSupport
         }
     }
 
-    @Test func aWriteMadeWhileASyncPullsIsTakenNoteOfBeforeAPageIsMergedOverIt() async throws {
+    /// A write made while a sync pulls is taken note of before a page is merged over it, also
+    /// when the store meanwhile reports a restore ("anything may have changed", which must not
+    /// read as "nothing changed").
+    @Test(arguments: [false, true])
+    func aWriteMadeWhileASyncPullsIsTakenNoteOfBeforeAPageIsMergedOverIt(alongsideARestore: Bool) async throws {
         let server = try Server(clock: clock)
         let day = self.day
         let phone = WellnessRepositories.inMemory()
@@ -300,69 +304,13 @@ import WellnessTestSupport
         let laptop = WellnessRepositories.inMemory()
         let remote = WritingRemote(server: server) {
             try await laptop.journals.update(day) { $0 = DailyJournal(day: day, notes: "from the laptop", tags: []) }
+            if alongsideARestore { laptop.changes.reportEverything() }
         }
         _ = try await SyncWithServer(stores: laptop, remote: remote, clock: clock, timeZone: nil).execute()
         #expect(try await laptop.journals.journals(on: day...day).first?.notes == "from the laptop")
         _ = try await sync(laptop, server)
         _ = try await sync(phone, server)
         #expect(try await phone.journals.journals(on: day...day).first?.notes == "from the laptop")
-    }
-
-    @Test func aWriteMadeAlongsideARestoreWhileASyncPullsIsStillTakenNoteOf() async throws {
-        let server = try Server(clock: clock)
-        let day = self.day
-        let phone = WellnessRepositories.inMemory()
-        try await phone.journals.update(day) { $0 = DailyJournal(day: day, notes: "from the phone", tags: []) }
-        _ = try await sync(phone, server)
-        clock.set(clock.now().addingTimeInterval(60))
-
-        // While the laptop pulls, its app writes the day's notes and the store reports a restore
-        // ("anything may have changed"), which must not read as "nothing changed".
-        let laptop = WellnessRepositories.inMemory()
-        let remote = WritingRemote(server: server) {
-            try await laptop.journals.update(day) { $0 = DailyJournal(day: day, notes: "from the laptop", tags: []) }
-            laptop.changes.reportEverything()
-        }
-        _ = try await SyncWithServer(stores: laptop, remote: remote, clock: clock, timeZone: nil).execute()
-        #expect(try await laptop.journals.journals(on: day...day).first?.notes == "from the laptop")
-        _ = try await sync(laptop, server)
-        _ = try await sync(phone, server)
-        #expect(try await phone.journals.journals(on: day...day).first?.notes == "from the laptop")
-    }
-
-    @Test func aRecordTheServerRefusesIsSetAsideAndTheRestIsSent() async throws {
-        let server = try Server(clock: clock)
-        let laptop = WellnessRepositories.inMemory()
-        _ = try await sync(laptop, server)
-        // A pending record the server refuses (a kind that stays on each device, as a bug or an
-        // older version might have logged it), and a walk made after it.
-        let stamp = SyncStamp(time: 1_795_500_000_000, counter: 0, device: "laptop")
-        let bad = SyncRecord(collection: GoalTipsRecords.collection, key: "x", life: 1, lifeStamp: stamp,
-                             values: ["": .init(stamp: stamp, json: "{}")])
-        try await laptop.syncLog!.save([bad], pending: true)
-        let walk = try Walk(start: Fixtures.instant("2026-11-22T08:00:00Z"), minutes: 30)
-        try await laptop.records.repository(for: WalkRecords.self).save(walk)
-
-        let first = try await sync(laptop, server)
-        #expect(Array(first.refused[GoalTipsRecords.collection]?.keys ?? [:].keys) == ["x"])
-        #expect(first.setAside[GoalTipsRecords.collection]?["x"] != nil)
-        #expect(first.sent[WalkRecords.collection] == 1, "the rest went")
-        #expect(try await server.stores.records.repository(for: WalkRecords.self).all().map(\.id) == [walk.id])
-
-        // Set aside, it is not sent again (nor refused again) until it changes, and still told.
-        let second = try await sync(laptop, server)
-        #expect(second.refused.isEmpty && second.sent.isEmpty)
-        #expect(second.setAside[GoalTipsRecords.collection]?["x"] == first.setAside[GoalTipsRecords.collection]?["x"])
-        #expect(try await laptop.syncLog!.pending(limit: 10).map(\.key) == ["x"], "kept here")
-    }
-
-    @Test func aChangeStampedWithinADayAheadOfTheServersClockIsTaken() async throws {
-        let server = try Server(clock: clock)
-        // 23 hours after the server's 2026-11-24T09:00Z: a device's clock a little fast.
-        let stamp = SyncStamp(time: 1_795_593_600_000, counter: 0, device: "phone")
-        let mood = SyncRecord(collection: MoodRecords.collection, key: "2026-11-22", life: 1, lifeStamp: stamp,
-                              values: ["": .init(stamp: stamp, json: #"{"day":"2026-11-22","score":3}"#)])
-        #expect(try await server.push(SyncPush(key: "k1", timeZone: nil, records: [mood])).merged == 1)
     }
 
     /// A sync log whose saves fail while told to: a process stopped between writing what it
