@@ -178,7 +178,7 @@ public struct SyncReplica: Sendable {
             byCollection[record.collection, default: [:]][record.key] = earlier.map { $0.merged(with: record) } ?? record
         }
         var plans: [(write: SyncedCollection.Write?, merged: [SyncRecord], keep: [SyncRecord])] = []
-        var written: [RecordCollection: [String]] = [:]
+        var written: [RecordCollection: [String: String]] = [:]
         var receipt = SyncReceipt()
         for (name, incoming) in byCollection.sorted(by: { stores.registry.precedes($0.key, $1.key) }) {
             let collection = self.collection(name)
@@ -211,7 +211,7 @@ public struct SyncReplica: Sendable {
             }
             // Checked now, every record decoded once: a refusal fails the batch before anything is written.
             let write = changes.isEmpty ? nil : try collection?.prepare(changes)
-            if write != nil { written[name] = changes.map(\.key) }
+            if write != nil { written[name] = Dictionary(changes.map { ($0.key, Self.digest($0.new)) }) { $1 } }
             plans.append((write, merged, keep))
         }
         try await applying(written, clock: clock, settingAfter: values) {
@@ -262,7 +262,7 @@ public struct SyncReplica: Sendable {
                 }
                 guard !gone.isEmpty else { continue }
                 let write = try collection.prepare(changes)
-                try await applying([collection.name: gone.map(\.key)], clock: clock) {
+                try await applying([collection.name: Dictionary(gone.map { ($0.key, Self.digest(nil)) }) { $1 }], clock: clock) {
                     try await write(stores)
                     try await log.save(gone, pending: false)
                 }
@@ -276,19 +276,20 @@ public struct SyncReplica: Sendable {
 
     static let applyingName = "applying"
 
-    /// Runs `body`, which writes `keys` (by collection) into the store and then their merged
-    /// records into the log, with those keys noted in the log first: the two are separate
-    /// writes, and a process stopped between them (or a failed log write) left received values
-    /// in the store that the next capture would have stamped as this store's own new change, to
-    /// win over later edits made elsewhere. Noted, they are put back as the log holds them
-    /// (``recoverHeld()``) before anything else is captured or merged, and what was being
-    /// received comes again (the cursor moves only after a page is merged; a server's refused
-    /// or unanswered push is sent again).
+    /// Runs `body`, which writes `keys` (by collection; each with the ``digest(_:)`` of the text
+    /// it writes) into the store and then their merged records into the log, with those keys
+    /// noted in the log first: the two are separate writes, and a process stopped between them
+    /// (or a failed log write) left received values in the store that the next capture would
+    /// have stamped as this store's own new change, to win over later edits made elsewhere.
+    /// Noted, those still as written are put back as the log holds them (``recoverHeld()``)
+    /// before anything else is captured or merged, and what was being received comes again (the
+    /// cursor moves only after a page is merged; a server's refused or unanswered push is sent
+    /// again). One edited here since is left as it is, for the next capture.
     ///
     /// The clock is kept with the note, before the stamps it saw reach the store (a later edit
     /// here then never takes an earlier stamp than a value it writes over), and `after` is set
     /// as the note is cleared: no more writes to the log than without the note.
-    private func applying(_ keys: [RecordCollection: [String]], clock: HybridLogicalClock,
+    private func applying(_ keys: [RecordCollection: [String: String]], clock: HybridLogicalClock,
                           settingAfter after: [String: String?] = [:], _ body: () async throws -> Void) async throws {
         var before: [String: String?] = [Self.clockName: clock.latest.description]
         var after = after
@@ -302,15 +303,19 @@ public struct SyncReplica: Sendable {
         try await log.setValues(after)
     }
 
-    /// Puts the records an interrupted ``applying(_:_:)`` noted back in the store as the log
-    /// holds them (removing those the log does not hold), then clears the note.
+    /// Puts the records an interrupted ``applying(_:clock:settingAfter:_:)`` noted, where the
+    /// store still holds what it wrote, back as the log holds them (removing those the log does
+    /// not hold), then clears the note.
     private func recoverHeld() async throws {
         guard let noted = try await log.value(Self.applyingName) else { return }
-        let keys = (try? JSONDecoder().decode([String: [String]].self, from: Data(noted.utf8))) ?? [:]
+        let keys = (try? JSONDecoder().decode([String: [String: String]].self, from: Data(noted.utf8))) ?? [:]
         for collection in collections {
-            guard let wanted = keys[collection.name.rawValue].map(Set.init), !wanted.isEmpty else { continue }
+            guard let digests = keys[collection.name.rawValue], !digests.isEmpty else { continue }
             var held: [String: String] = [:]
-            for (key, text) in try await collection.read(stores) where wanted.contains(key) { held[key] = text }
+            for (key, text) in try await collection.read(stores) where digests[key] != nil { held[key] = text }
+            // Only what is as the receive wrote it: an edit made here since stays, to be captured.
+            let wanted = Set(digests.keys.filter { Self.digest(held[$0]) == digests[$0] })
+            guard !wanted.isEmpty else { continue }
             var changes: [SyncChange] = []
             var logged = Set<String>()
             for record in try await log.records(in: collection.name, keys: Array(wanted)) {
@@ -326,6 +331,18 @@ public struct SyncReplica: Sendable {
             try await stores.changes.attributing(to: .sync) { try await write(stores) }
         }
         try await log.setValue(nil, for: Self.applyingName)
+    }
+
+    /// A short, stable digest of a record's text as a store holds it (`-` for none): a 64-bit
+    /// FNV-1a of its UTF-8, in hex.
+    static func digest(_ text: String?) -> String {
+        guard let text else { return "-" }
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        return String(hash, radix: 16)
     }
 
     // MARK: - Sending

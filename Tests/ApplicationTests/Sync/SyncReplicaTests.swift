@@ -382,6 +382,31 @@ import WellnessTestSupport
         }
     }
 
+    @Test func anEditMadeAfterAReceiveWasStoppedIsKeptAndSent() async throws {
+        let server = try Server(clock: clock)
+        let phone = WellnessRepositories.inMemory()
+        var laptop = WellnessRepositories.inMemory()
+        let log = FailingLog(laptop.syncLog!)
+        laptop.syncLog = log
+        _ = try await sync(laptop, server)
+        let walk = try Walk(start: Fixtures.instant("2026-11-22T08:00:00Z"), minutes: 30)
+        try await phone.records.repository(for: WalkRecords.self).save(walk)
+        _ = try await sync(phone, server)
+        log.failSaves(true)
+        await #expect(throws: FailingLog.Stopped.self) { try await sync(laptop, server) }
+        log.failSaves(false)
+
+        // Before the laptop syncs again, its person corrects the walk it half received.
+        clock.set(clock.now().addingTimeInterval(60))
+        try await laptop.records.repository(for: WalkRecords.self).save(try Walk(id: walk.id, start: walk.start, minutes: 50))
+        let report = try await sync(laptop, server)
+        #expect(report.sent[WalkRecords.collection] == 1, "the correction is this device's change")
+        _ = try await sync(phone, server)
+        for stores in [laptop, phone, server.stores] {
+            #expect(try await stores.records.repository(for: WalkRecords.self).all().map(\.minutes) == [50])
+        }
+    }
+
     @Test func aPageOfLargeRecordsStopsNearItsByteBound() async throws {
         let server = try Server(clock: clock)
         let stamp = SyncStamp(time: 1, counter: 0, device: "phone")
