@@ -68,6 +68,7 @@ struct SyncBenchmark: BenchmarkCase {
         var report = SyncReport()
         let pullSeconds = try await WeightImportBenchmark.time { report = try await sync.execute() }
         let pullPeak = peakMemoryMB()
+        let pulls = await counting.totals.requests
         let received = report.received.values.reduce(0, +)
         let deviceCounts = try await device.backups.backUp(to: { _ in })
         var synced: [RecordCollection] = []
@@ -103,7 +104,7 @@ struct SyncBenchmark: BenchmarkCase {
                    counts[.health], megabytes),
             String(format: "restore of the archive (baseline): %.2f s", restoreSeconds),
             String(format: "a new device's first sync: %.2f s for %d records in %d pulls, peak memory %.1f MB",
-                   pullSeconds, received, report.received.isEmpty ? 0 : received / 1000 + 1, pullPeak),
+                   pullSeconds, received, pulls, pullPeak),
             missing.isEmpty ? "the device holds every synced collection as restored"
                 : "the device differs from the restore in: \(missing.map(\.rawValue).joined(separator: ", "))",
             "an idle sync: \(idle.requests) round trip(s), \(idle.bytes) bytes on the wire (request and answer, headers included)",

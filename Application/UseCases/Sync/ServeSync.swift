@@ -9,8 +9,9 @@ public struct ServeSync: Sendable {
     /// What the server itself writes to an account's store, which it takes note of before it
     /// merges a push or pages out changes.
     let ownWrites: Set<RecordCollection>
-    /// The most records a pull page holds.
-    public static let maximumPage = 1000
+    /// The most records a pull page holds: 5,000 (a new device pulls three years and 400,000
+    /// health samples in 1.8 times a restore's time with them, 2.0 to 2.2 times with 1,000).
+    public static let maximumPage = 5000
     /// About the most bytes of records a pull page holds (a client reads up to 16 MB of an answer).
     public static let maximumPageBytes = 8 << 20
 

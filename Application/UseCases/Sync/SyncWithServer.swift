@@ -7,22 +7,27 @@ public struct SyncWithServer: Sendable {
     let replica: SyncReplica
     let remote: any SyncRemote
     let timeZone: String?
-    /// The most records a push carries, and a pull asks for.
+    /// The most records a push carries.
     let batchSize: Int
+    /// The most records a pull asks for a page.
+    let pageSize: Int
     /// The most bytes of records a push carries (the server takes 1 MB).
     let batchBytes: Int
 
     static let cursorName = "cursor"
     static let resyncName = "pulling everything"
 
-    /// Syncs `stores` (a device's) with `remote`, telling it `timeZone`.
+    /// Syncs `stores` (a device's) with `remote`, telling it `timeZone`: pushes of at most
+    /// `batchSize` records and `batchBytes` bytes of them, pulls of pages of at most `pageSize`
+    /// records (a server sends at most 5,000).
     public init(stores: WellnessRepositories, remote: any SyncRemote, clock: any WallClock, timeZone: String?,
-                batchSize: Int = 1000, batchBytes: Int = 768 * 1024) throws(SyncError) {
+                batchSize: Int = 1000, batchBytes: Int = 768 * 1024, pageSize: Int = 5000) throws(SyncError) {
         replica = try SyncReplica(stores: stores, role: .device, clock: clock)
         self.remote = remote
         self.timeZone = timeZone
         self.batchSize = batchSize
         self.batchBytes = batchBytes
+        self.pageSize = pageSize
     }
 
     /// Sends and receives everything; throws the first failure (what was done before it stays done).
@@ -144,7 +149,7 @@ public struct SyncWithServer: Sendable {
     /// one starts again; at its end, what this device holds as sent that the server did not list
     /// was deleted there, and is removed here (``SyncReplica/dropUnseen(_:)``).
     private func pull(into report: inout SyncReport, writes: StoreChangeRecorder? = nil) async throws {
-        let (remote, limit, timeZone) = (self.remote, batchSize, self.timeZone)
+        let (remote, limit, timeZone) = (self.remote, pageSize, self.timeZone)
         func request(after cursor: Int64) -> Task<SyncPage, any Error> {
             Task { try await remote.pull(after: cursor, limit: limit, timeZone: timeZone) }
         }
