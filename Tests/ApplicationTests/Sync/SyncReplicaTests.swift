@@ -347,28 +347,31 @@ import WellnessTestSupport
         func exclusively<T: Sendable>(_ body: () async throws -> T) async throws -> T { try await base.exclusively(body) }
     }
 
-    @Test func aReceiveStoppedBetweenTheStoreAndTheLogIsUndoneAndNeverSentAsThisDevicesEdit() async throws {
+    /// The phone's 30-minute walk, which the laptop wrote into its store and then stopped
+    /// before its log had it.
+    func walkHalfReceived() async throws -> (server: Server, phone: WellnessRepositories, laptop: WellnessRepositories,
+                                            walk: Walk) {
         let server = try Server(clock: clock)
         let phone = WellnessRepositories.inMemory()
         var laptop = WellnessRepositories.inMemory()
         let log = FailingLog(laptop.syncLog!)
         laptop.syncLog = log
         _ = try await sync(laptop, server)
-
         let walk = try Walk(start: Fixtures.instant("2026-11-22T08:00:00Z"), minutes: 30)
         try await phone.records.repository(for: WalkRecords.self).save(walk)
         _ = try await sync(phone, server)
-
-        // The laptop writes the phone's walk into its store, and stops before its log has it.
         log.failSaves(true)
         await #expect(throws: FailingLog.Stopped.self) { try await sync(laptop, server) }
         log.failSaves(false)
         #expect(try await laptop.records.repository(for: WalkRecords.self).all().map(\.minutes) == [30])
+        return (server, phone, laptop, walk)
+    }
 
+    @Test func aReceiveStoppedBetweenTheStoreAndTheLogIsUndoneAndNeverSentAsThisDevicesEdit() async throws {
+        let (server, phone, laptop, walk) = try await walkHalfReceived()
         // Later, the phone corrects the walk.
         clock.set(clock.now().addingTimeInterval(60))
-        let corrected = try Walk(id: walk.id, start: walk.start, minutes: 45)
-        try await phone.records.repository(for: WalkRecords.self).save(corrected)
+        try await phone.records.repository(for: WalkRecords.self).save(try Walk(id: walk.id, start: walk.start, minutes: 45))
         _ = try await sync(phone, server)
 
         // The laptop's next sync does not stamp the walk it half received as its own new edit
@@ -383,19 +386,7 @@ import WellnessTestSupport
     }
 
     @Test func anEditMadeAfterAReceiveWasStoppedIsKeptAndSent() async throws {
-        let server = try Server(clock: clock)
-        let phone = WellnessRepositories.inMemory()
-        var laptop = WellnessRepositories.inMemory()
-        let log = FailingLog(laptop.syncLog!)
-        laptop.syncLog = log
-        _ = try await sync(laptop, server)
-        let walk = try Walk(start: Fixtures.instant("2026-11-22T08:00:00Z"), minutes: 30)
-        try await phone.records.repository(for: WalkRecords.self).save(walk)
-        _ = try await sync(phone, server)
-        log.failSaves(true)
-        await #expect(throws: FailingLog.Stopped.self) { try await sync(laptop, server) }
-        log.failSaves(false)
-
+        let (server, phone, laptop, walk) = try await walkHalfReceived()
         // Before the laptop syncs again, its person corrects the walk it half received.
         clock.set(clock.now().addingTimeInterval(60))
         try await laptop.records.repository(for: WalkRecords.self).save(try Walk(id: walk.id, start: walk.start, minutes: 50))
