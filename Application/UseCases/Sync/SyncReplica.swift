@@ -89,6 +89,9 @@ public struct SyncReplica: Sendable {
         // The first capture takes in everything: what it leaves out would later be stamped as new.
         let only = first ? nil : only
         var counts: [RecordCollection: Int] = [:]
+        // Saved together, in one transaction with one numbering, once every collection is read.
+        var allChanged: [SyncRecord] = []
+        var ticked = false
         for collection in collections where captures(collection) && (only?.contains(collection.name) ?? true) {
             let current = try await collection.read(stores)
             var logged: [String: SyncRecord] = [:]
@@ -99,6 +102,7 @@ public struct SyncReplica: Sendable {
                 if let stamp { return stamp }
                 let made = first ? SyncStamp.origin(of: clock.device) : clock.tick(now: self.clock.now())
                 stamp = made
+                ticked = true
                 return made
             }
             var held = Set<String>(minimumCapacity: current.count)
@@ -115,11 +119,15 @@ public struct SyncReplica: Sendable {
                 }
             }
             guard !changed.isEmpty else { continue }
-            try await log.save(changed, pending: role == .device)
+            allChanged += changed
             counts[collection.name] = changed.count
         }
-        try await saveClock(clock)
-        if first { try await log.setValue("1", for: Self.capturedName) }
+        if !allChanged.isEmpty { try await log.save(allChanged, pending: role == .device) }
+        // The clock moved only when a change was stamped; the first capture is noted with it.
+        var values: [String: String?] = [:]
+        if ticked { values[Self.clockName] = clock.latest.description }
+        if first { values[Self.capturedName] = "1" }
+        try await log.setValues(values)
         return counts
     }
 
