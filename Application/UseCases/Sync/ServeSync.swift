@@ -57,10 +57,7 @@ public struct ServeSync: Sendable {
     }
 
     private func pushHeld(_ batch: SyncPush) async throws -> SyncPushAnswer {
-        var answers: [String: KeptAnswer] = [:]
-        if let text = try await replica.log.value(Self.answersName) {
-            answers = (try? JSONDecoder().decode([String: KeptAnswer].self, from: Data(text.utf8))) ?? [:]
-        }
+        var answers = try await SyncLogJSON.read([String: KeptAnswer].self, named: Self.answersName, in: replica.log) ?? [:]
         if let kept = answers[batch.key] { return SyncPushAnswer(merged: kept.merged) }
         if let text = try await replica.log.value(Self.answerName(batch.key)), let merged = Int(text) {
             return SyncPushAnswer(merged: merged)
@@ -77,9 +74,7 @@ public struct ServeSync: Sendable {
             let latest = answers.sorted { ($0.value.at, $0.key) > ($1.value.at, $1.key) }.prefix(Self.maximumAnswers)
             answers = Dictionary(uniqueKeysWithValues: latest.map { ($0.key, $0.value) })
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        try await replica.log.setValue(String(decoding: try encoder.encode(answers), as: UTF8.self), for: Self.answersName)
+        try await replica.log.setValue(try SyncLogJSON.text(answers), for: Self.answersName)
         return answer
     }
 

@@ -303,7 +303,7 @@ public struct SyncReplica: Sendable {
         var after = after
         if !keys.isEmpty {
             let named = Dictionary(uniqueKeysWithValues: keys.map { ($0.key.rawValue, $0.value) })
-            before[Self.applyingName] = String(decoding: try JSONEncoder().encode(named), as: UTF8.self)
+            before[Self.applyingName] = try SyncLogJSON.text(named)
             after.updateValue(nil, forKey: Self.applyingName)
         }
         try await log.setValues(before)
@@ -316,7 +316,7 @@ public struct SyncReplica: Sendable {
     /// not hold), then clears the note.
     private func recoverHeld() async throws {
         guard let noted = try await log.value(Self.applyingName) else { return }
-        let keys = (try? JSONDecoder().decode([String: [String: String]].self, from: Data(noted.utf8))) ?? [:]
+        let keys = SyncLogJSON.decode([String: [String: String]].self, from: noted) ?? [:]
         for collection in collections {
             guard let digests = keys[collection.name.rawValue], !digests.isEmpty else { continue }
             var held: [String: String] = [:]

@@ -131,13 +131,11 @@ public struct SyncWithServer: Sendable {
 
     /// The records set aside, as the log keeps them.
     private func setAside() async throws -> [SetAsideRecord] {
-        guard let text = try await replica.log.value(Self.setAsideName) else { return [] }
-        return (try? JSONDecoder().decode([SetAsideRecord].self, from: Data(text.utf8))) ?? []
+        try await SyncLogJSON.read([SetAsideRecord].self, named: Self.setAsideName, in: replica.log) ?? []
     }
 
     private func keepSetAside(_ records: [SetAsideRecord]) async throws {
-        let text = records.isEmpty ? nil : String(decoding: try JSONEncoder().encode(records), as: UTF8.self)
-        try await replica.log.setValue(text, for: Self.setAsideName)
+        try await replica.log.setValue(records.isEmpty ? nil : try SyncLogJSON.text(records), for: Self.setAsideName)
     }
 
     /// Takes the pages after the kept cursor, asking for the next page while it merges in the
